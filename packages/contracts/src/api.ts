@@ -1,0 +1,24 @@
+/** Envelope of every JSON reply (DESIGN §4). */
+export type ApiSuccess<T> = { success: true; data: T; message?: string };
+export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
+export type ApiError = { success: false; detail: string | ValidationIssue[]; code: string };
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'VALIDATION_ERROR',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+  'INVALID_CREDENTIALS',
+  'TOKEN_EXPIRED',
+  'TOKEN_INVALID',
+  'EMAIL_TAKEN',
+  'WEAK_PASSWORD',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

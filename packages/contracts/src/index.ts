@@ -1,0 +1,3 @@
+export * from './limits.ts';
+export * from './auth.ts';
+export * from './api.ts';
