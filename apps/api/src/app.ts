@@ -1,0 +1,104 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { registerErrorHandler } from './errors.ts';
+import { AuthRepository } from './features/auth/auth.repository.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { AuthService } from './features/auth/auth.service.ts';
+import { TokenSigner } from './features/auth/tokens.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { Mailer } from './features/mail/mailer.ts';
+import { RateLimiter } from './features/ratelimit/rate-limiter.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  jwtSecret: string;
+  logger: FastifyBaseLogger;
+  /** the built SPA; omitted in API tests */
+  webDist?: string;
+};
+
+/** Builds the whole HTTP app. Never listens: the server and the tests call this. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Syllabot API', version: '1.0.0', description: 'Course-grounded AI teaching assistant' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const mailer = new Mailer(db, app.log, config.mailFrom, config.smtpUrl);
+  const auth = new AuthService({
+    repo: new AuthRepository(db),
+    limiter: new RateLimiter(db),
+    signer: new TokenSigner(deps.jwtSecret, config.accessTokenTtlSeconds),
+    mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    refreshTokenTtlDays: config.refreshTokenTtlDays,
+  });
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(db));
+      await api.register(authRoutes(auth));
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && webDist;
+    if (isPage) {
+      // SPA fallback: the client router shows the SPEC route or redirects unknown paths to /.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0 });
+    }
+    return reply
+      .status(404)
+      .send({ success: false, detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+  });
+
+  return app;
+}

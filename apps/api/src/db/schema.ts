@@ -1,0 +1,76 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { SubscriptionStatus } from '@app/contracts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  institution: string | null;
+  school: string | null;
+  department: string | null;
+  subscription_status: ColumnType<SubscriptionStatus, SubscriptionStatus | undefined, SubscriptionStatus>;
+  subscription_id: string | null;
+  trial_end: NullableTimestamp;
+  password_changed_at: Generated<Date>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+  revoked_at: NullableTimestamp;
+  revoke_reason: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  session_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface EmailsTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  transport: 'smtp' | 'outbox';
+  sent_at: NullableTimestamp;
+  error: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
+  emails: EmailsTable;
+  rate_limits: RateLimitsTable;
+}

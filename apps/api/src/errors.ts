@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode, ValidationIssue } from '@app/contracts';
+
+/** A failure the client should see, with SPEC §8's error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError(401, 'UNAUTHORIZED', message);
+
+export function validationError(issues: ValidationIssue[]) {
+  return { success: false as const, detail: issues, code: 'VALIDATION_ERROR' as const };
+}
+
+function locFromPath(prefix: string, instancePath: string): (string | number)[] {
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  return [prefix, ...parts];
+}
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'BAD_REQUEST',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_ERROR',
+  429: 'RATE_LIMITED',
+};
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ success: false, detail: error.message, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const prefix = error.validationContext ?? 'body';
+      const issues = error.validation.map((v) => ({
+        loc: locFromPath(prefix, v.instancePath),
+        msg: v.message ?? 'Invalid value',
+        type: v.keyword,
+      }));
+      return reply.status(422).send(validationError(issues));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.status(422).send(validationError([{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }]));
+    }
+    if (status === 400 && error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(422).send(validationError([{ loc: ['body'], msg: 'Request body is required', type: 'missing' }]));
+    }
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ success: false, detail: error.message, code: statusCodes[status] ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ success: false, detail: 'An internal error occurred. Please try again.', code: 'INTERNAL' });
+  });
+
+}

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  loginRequestSchema,
+  profileUpdateSchema,
+  refreshRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  RESET_PASSWORD_REPLY,
+  tokensSchema,
+  updatePasswordRequestSchema,
+  userSchema,
+} from '@app/contracts';
+import { bearerToken, principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import type { AuthService } from './auth.service.ts';
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const okMessage = z.object({ success: z.literal(true), message: z.string() });
+const authResult = ok(z.object({ user: userSchema, tokens: tokensSchema }));
+const userResult = ok(z.object({ user: userSchema }));
+const bearer = [{ bearerAuth: [] }];
+
+export const authRoutes =
+  (auth: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const userAgent = (h: string | string[] | undefined) => (typeof h === 'string' ? h : null);
+
+    app.post('/auth/register', {
+      schema: { tags: ['auth'], summary: 'Create a teacher account (status incomplete_signup)', body: registerRequestSchema, response: { 201: authResult } },
+      handler: async (req, reply) => {
+        const data = await auth.register({ ...req.body, address: req.ip, userAgent: userAgent(req.headers['user-agent']) });
+        return reply.status(201).send({ success: true, data });
+      },
+    });
+
+    app.post('/auth/login', {
+      schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: loginRequestSchema, response: { 200: authResult } },
+      handler: async (req) => {
+        const data = await auth.login({ ...req.body, address: req.ip, userAgent: userAgent(req.headers['user-agent']) });
+        return { success: true as const, data };
+      },
+    });
+
+    app.post('/auth/refresh', {
+      schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequestSchema, response: { 200: ok(z.object({ tokens: tokensSchema })) } },
+      handler: async (req) => ({ success: true as const, data: { tokens: await auth.refresh(req.body.refresh_token) } }),
+    });
+
+    app.post('/auth/logout', {
+      schema: { tags: ['auth'], summary: 'End this session', security: bearer, response: { 200: okMessage } },
+      preHandler: requireAuth(auth),
+      handler: async (req) => {
+        await auth.logout(principalOf(req));
+        return { success: true as const, message: 'Signed out' };
+      },
+    });
+
+    app.post('/auth/reset-password', {
+      schema: { tags: ['auth'], summary: 'E-mail a password reset link if the account exists', body: resetPasswordRequestSchema, response: { 200: okMessage } },
+      handler: async (req) => {
+        await auth.requestPasswordReset({ email: req.body.email, address: req.ip });
+        return { success: true as const, message: RESET_PASSWORD_REPLY };
+      },
+    });
+
+    app.post('/auth/update-password', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password, with an access token or a reset link token as the bearer',
+        security: bearer,
+        body: updatePasswordRequestSchema,
+        response: { 200: okMessage },
+      },
+      handler: async (req) => {
+        await auth.updatePassword({ bearer: bearerToken(req), password: req.body.password });
+        return { success: true as const, message: 'Password updated' };
+      },
+    });
+
+    app.get('/auth/profile', {
+      schema: { tags: ['auth'], summary: "The signed-in teacher's profile", security: bearer, response: { 200: userResult } },
+      preHandler: requireAuth(auth),
+      handler: async (req) => ({ success: true as const, data: { user: await auth.getProfile(principalOf(req).userId) } }),
+    });
+
+    app.put('/auth/profile', {
+      schema: { tags: ['auth'], summary: 'Update name, e-mail and institution', security: bearer, body: profileUpdateSchema, response: { 200: userResult } },
+      preHandler: requireAuth(auth),
+      handler: async (req) => ({ success: true as const, data: { user: await auth.updateProfile(principalOf(req).userId, req.body) } }),
+    });
+  };

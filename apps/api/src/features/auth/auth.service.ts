@@ -1,0 +1,234 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthResult, ProfileUpdate, RegisterRequest, Tokens, User } from '@app/contracts';
+import { AppError, unauthorized } from '../../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
+import { AuthRepository, type UserRow } from './auth.repository.ts';
+import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { hashToken, looksLikeJwt, randomToken, TokenSigner } from './tokens.ts';
+import { passwordResetEmail } from './reset-email.ts';
+
+export const AUTH_LIMITS = {
+  loginPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  loginPerAddress: { max: 20, windowSeconds: 15 * 60 },
+  registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  resetPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  resetPerAccount: { max: 3, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>;
+
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const COMMON_PASSWORD = 'This password is too common. Please choose a less predictable one.';
+export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
+
+export type AuthServiceDeps = {
+  repo: AuthRepository;
+  limiter: RateLimiter;
+  signer: TokenSigner;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  refreshTokenTtlDays: number;
+};
+
+/** What a bearer token resolved to. */
+export type Principal = { userId: string; sessionId: string };
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    institution: row.institution,
+    school: row.school,
+    department: row.department,
+    subscription_status: row.subscription_status,
+    subscription_id: row.subscription_id,
+    trial_end: row.trial_end ? row.trial_end.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+function isUniqueViolation(err: unknown) {
+  return (err as { code?: string }).code === '23505';
+}
+
+function weakPassword(message: string) {
+  return new AppError(422, 'WEAK_PASSWORD', message);
+}
+
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  private get repo() {
+    return this.deps.repo;
+  }
+
+  async register(input: RegisterRequest & { address: string; userAgent: string | null }): Promise<AuthResult> {
+    const wait = await this.deps.limiter.hit(`register:addr:${input.address}`, AUTH_LIMITS.registerPerAddress);
+    if (wait) throw tooManyRequests(wait, 'Too many sign-ups from this network. Please try again later.');
+    if (isCommonPassword(input.password)) throw weakPassword(COMMON_PASSWORD);
+    const passwordHash = await hashPassword(input.password);
+    let row: UserRow;
+    try {
+      row = await this.repo.insertUser({
+        email: input.email,
+        password_hash: passwordHash,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        institution: input.institution || null,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN);
+      throw err;
+    }
+    return { user: toUser(row), tokens: await this.startSession(row.id, input.userAgent) };
+  }
+
+  async login(input: { email: string; password: string; address: string; userAgent: string | null }): Promise<AuthResult> {
+    const accountKey = `login:acct:${input.email.toLowerCase()}`;
+    const addressKey = `login:addr:${input.address}`;
+    const wait = Math.max(
+      await this.deps.limiter.check(accountKey, AUTH_LIMITS.loginPerAccount),
+      await this.deps.limiter.check(addressKey, AUTH_LIMITS.loginPerAddress),
+    );
+    if (wait) throw tooManyRequests(wait, 'Too many sign-in attempts. Please wait and try again.');
+
+    const found = await this.repo.findUserByEmail(input.email);
+    const ok = found ? await verifyPassword(found.password_hash, input.password) : (await burnVerifyTime(input.password), false);
+    if (!found || !ok) {
+      await this.deps.limiter.hit(accountKey, AUTH_LIMITS.loginPerAccount);
+      await this.deps.limiter.hit(addressKey, AUTH_LIMITS.loginPerAddress);
+      throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    }
+    await this.deps.limiter.reset(accountKey);
+    const { password_hash: _hash, ...user } = found;
+    return { user: toUser(user), tokens: await this.startSession(found.id, input.userAgent) };
+  }
+
+  /** Resolves an access token to its user and live session, or throws 401. */
+  async authenticate(accessToken: string): Promise<Principal> {
+    const claims = await this.deps.signer.verifyAccess(accessToken);
+    if (claims === 'expired') throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
+    if (claims === 'invalid') throw new AppError(401, 'TOKEN_INVALID', 'Invalid authentication token');
+    if (!(await this.repo.isSessionLive(claims.sessionId, claims.userId))) {
+      throw new AppError(401, 'TOKEN_INVALID', 'This session has ended. Please sign in again.');
+    }
+    return claims;
+  }
+
+  /** Rotates a refresh token. Presenting one that was already used revokes its whole family. */
+  async refresh(refreshToken: string): Promise<Tokens> {
+    const found = await this.repo.findRefreshToken(hashToken(refreshToken));
+    const invalid = () => new AppError(401, 'TOKEN_INVALID', 'Invalid or expired refresh token');
+    if (!found || found.revoked_at) throw invalid();
+    if (found.used_at) {
+      await this.repo.revokeSession(found.session_id, 'refresh token reuse');
+      this.deps.log.warn({ sessionId: found.session_id }, 'refresh token reused: session revoked');
+      throw invalid();
+    }
+    if (found.expires_at.getTime() <= Date.now()) throw invalid();
+
+    const next = randomToken();
+    const rotated = await this.repo.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.markRefreshTokenUsed(found.id, trx))) return false;
+      await this.repo.insertRefreshToken(found.session_id, hashToken(next), this.refreshExpiry(), trx);
+      return true;
+    });
+    if (!rotated) {
+      await this.repo.revokeSession(found.session_id, 'refresh token reuse');
+      throw invalid();
+    }
+    const access_token = await this.deps.signer.signAccess({ userId: found.user_id, sessionId: found.session_id });
+    return { access_token, refresh_token: next };
+  }
+
+  async logout(principal: Principal): Promise<void> {
+    await this.repo.revokeSession(principal.sessionId, 'logout');
+  }
+
+  /** Always resolves the same way; e-mails a single-use link only when the account exists. */
+  async requestPasswordReset(input: { email: string; address: string }): Promise<void> {
+    const wait = await this.deps.limiter.hit(`reset:addr:${input.address}`, AUTH_LIMITS.resetPerAddress);
+    if (wait) throw tooManyRequests(wait, 'Too many reset requests. Please try again later.');
+    // The lookup and the e-mail run after the reply so its timing says nothing about the account.
+    void this.sendResetLink(input.email).catch((err) =>
+      this.deps.log.error({ err: (err as Error).message }, 'password reset e-mail failed'),
+    );
+  }
+
+  private async sendResetLink(email: string): Promise<void> {
+    const user = await this.repo.findUserByEmail(email);
+    if (!user) return;
+    if (await this.deps.limiter.hit(`reset:acct:${user.id}`, AUTH_LIMITS.resetPerAccount)) return;
+    const token = randomToken();
+    await this.repo.insertPasswordReset(user.id, hashToken(token), new Date(Date.now() + RESET_LINK_TTL_MS));
+    const link = `${this.deps.publicUrl}/?reset_token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send(passwordResetEmail({ to: user.email, firstName: user.first_name, link }));
+  }
+
+  /**
+   * Sets a new password. With an access token (a signed-in teacher) every other session ends;
+   * with a reset link's token (recovery) the link is used up and every session ends.
+   */
+  async updatePassword(input: { bearer: string | undefined; password: string }): Promise<void> {
+    if (!input.bearer) throw unauthorized();
+    if (isCommonPassword(input.password)) throw weakPassword(COMMON_PASSWORD);
+    const passwordHash = await hashPassword(input.password);
+    if (looksLikeJwt(input.bearer)) {
+      const principal = await this.authenticate(input.bearer);
+      await this.repo.db.transaction().execute(async (trx) => {
+        await this.repo.setPassword(principal.userId, passwordHash, trx);
+        await this.repo.revokeUserSessions(principal.userId, 'password changed', principal.sessionId, trx);
+      });
+      return;
+    }
+    const changed = await this.repo.db.transaction().execute(async (trx) => {
+      const userId = await this.repo.consumePasswordReset(hashToken(input.bearer!), trx);
+      if (!userId) return false;
+      await this.repo.setPassword(userId, passwordHash, trx);
+      await this.repo.revokeUserSessions(userId, 'password reset', null, trx);
+      return true;
+    });
+    if (!changed) throw new AppError(401, 'TOKEN_INVALID', INVALID_RESET_LINK);
+  }
+
+  async getProfile(userId: string): Promise<User> {
+    const row = await this.repo.findUserById(userId);
+    if (!row) throw unauthorized();
+    return toUser(row);
+  }
+
+  async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
+    try {
+      const row = await this.repo.updateProfile(userId, {
+        email: input.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        institution: input.institution || null,
+      });
+      if (!row) throw unauthorized();
+      return toUser(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN);
+      throw err;
+    }
+  }
+
+  private refreshExpiry() {
+    return new Date(Date.now() + this.deps.refreshTokenTtlDays * 86_400_000);
+  }
+
+  private async startSession(userId: string, userAgent: string | null): Promise<Tokens> {
+    const refresh_token = randomToken();
+    const sessionId = await this.repo.db.transaction().execute(async (trx) => {
+      const session = await this.repo.insertSession(userId, userAgent, trx);
+      await this.repo.insertRefreshToken(session.id, hashToken(refresh_token), this.refreshExpiry(), trx);
+      return session.id;
+    });
+    const access_token = await this.deps.signer.signAccess({ userId, sessionId });
+    return { access_token, refresh_token };
+  }
+}

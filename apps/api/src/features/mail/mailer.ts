@@ -1,0 +1,50 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
+
+export type Email = { to: string; subject: string; text: string; html?: string };
+
+/**
+ * Sends through SMTP when SMTP_URL is set. Without it, each e-mail goes into the `emails` table
+ * (the outbox) and a log line, so flows like password reset work with no setup.
+ */
+export class Mailer {
+  private readonly transport: Transporter | undefined;
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly from: string,
+    smtpUrl: string | undefined,
+  ) {
+    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  }
+
+  get mode(): 'smtp' | 'outbox' {
+    return this.transport ? 'smtp' : 'outbox';
+  }
+
+  async send(email: Email): Promise<void> {
+    const row = await this.db
+      .insertInto('emails')
+      .values({ to_address: email.to, subject: email.subject, text_body: email.text, html_body: email.html ?? null, transport: this.mode })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (!this.transport) {
+      this.log.info({ emailId: row.id, to: email.to, subject: email.subject, body: email.text }, 'e-mail stored in outbox (SMTP_URL not set)');
+      return;
+    }
+    try {
+      await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await this.db.updateTable('emails').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
+    } catch (err) {
+      const message = (err as Error).message;
+      await this.db.updateTable('emails').set({ error: message }).where('id', '=', row.id).execute();
+      this.log.error({ emailId: row.id, err: message }, 'SMTP delivery failed');
+      throw err;
+    }
+  }
+
+  close() {
+    this.transport?.close();
+  }
+}

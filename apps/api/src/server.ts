@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+import { createDb } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { createLogger } from './logger.ts';
+import { loadOrCreateJwtSecret } from './secrets.ts';
+
+const DATABASE_NAME = 'syllabot';
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+async function ensureDatabase(embedded: EmbeddedPostgres) {
+  const client = new pg.Client({ connectionString: embedded.connectionString('postgres') });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE_NAME}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config);
+  const dataDir = path.resolve(config.dataDir);
+
+  let embedded: EmbeddedPostgres | undefined;
+  if (!config.databaseUrl) {
+    logger.info({ dataDir }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), log: (line) => logger.debug({ pg: line }) });
+    await ensureDatabase(embedded);
+  }
+  const connectionString = config.databaseUrl ?? embedded!.connectionString(DATABASE_NAME);
+  const { db, pool } = createDb(connectionString);
+  const applied = await migrate(pool, (msg) => logger.info(msg));
+  logger.info({ applied: applied.length }, 'database ready');
+
+  const jwtSecret = await loadOrCreateJwtSecret(dataDir, config.jwtSecret);
+  const app = await buildApp({ config, db, jwtSecret, logger, webDist });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      logger.warn('second signal: exiting now');
+      process.exit(1);
+    }
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.error('shutdown took over 20 s: exiting');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.destroy();
+      await embedded?.stop();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`Syllabot is serving on ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useAuthModals } from '@/lib/auth-modals';
+import { HOW_IT_WORKS_ID } from '@/lib/constants';
+import { Logo } from './logo';
+
+/** Top bar of the public pages (landing, terms): How it works, Sign In, Get Started. */
+export function PublicTopBar({ onLanding = false }: { onLanding?: boolean }) {
+  const modals = useAuthModals();
+
+  const scrollToHowItWorks = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    const section = document.getElementById(HOW_IT_WORKS_ID);
+    if (!section) return;
+    event.preventDefault();
+    section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    history.replaceState(null, '', `#${HOW_IT_WORKS_ID}`);
+    section.focus({ preventScroll: true });
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-ink-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">
+          {onLanding ? (
+            <a
+              href={`#${HOW_IT_WORKS_ID}`}
+              onClick={scrollToHowItWorks}
+              className="hidden rounded-md px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900 sm:inline-block"
+            >
+              How it works
+            </a>
+          ) : (
+            <Link
+              to={`/#${HOW_IT_WORKS_ID}`}
+              className="hidden rounded-md px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900 sm:inline-block"
+            >
+              How it works
+            </Link>
+          )}
+          <Button variant="ghost" size="sm" className="sm:h-10 sm:px-4" onClick={() => modals.openSignIn()}>
+            Sign In
+          </Button>
+          <Button size="sm" className="sm:h-10 sm:px-4" onClick={() => modals.openSignUp()}>
+            Get Started
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

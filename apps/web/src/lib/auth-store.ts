@@ -1,0 +1,70 @@
+import { STORAGE_KEYS, type Tokens, type User } from '@app/contracts';
+import { ALL_STORAGE_KEYS, storage } from './storage';
+
+export type SignupFlowStep = 'pricing' | 'payment';
+
+export const authStore = {
+  getAccessToken: () => storage.get(STORAGE_KEYS.accessToken),
+  getRefreshToken: () => storage.get(STORAGE_KEYS.refreshToken),
+
+  setTokens(tokens: Tokens): void {
+    storage.set(STORAGE_KEYS.accessToken, tokens.access_token);
+    storage.set(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+  },
+
+  /** Raw stored user JSON (may be unparsable). */
+  getUserRaw: () => storage.get(STORAGE_KEYS.userData),
+
+  /**
+   * The stored user, or null when absent.
+   * Throws when the stored value cannot be parsed, so callers can clear it (SPEC §4).
+   */
+  readUser(): User | null {
+    const raw = storage.get(STORAGE_KEYS.userData);
+    if (raw === null) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (!isUserLike(parsed)) throw new Error('Stored user data is malformed');
+    return parsed;
+  },
+
+  /** The stored user, or null when absent or unreadable. Never throws. */
+  peekUser(): User | null {
+    try {
+      return authStore.readUser();
+    } catch {
+      return null;
+    }
+  },
+
+  setUser(user: User): void {
+    storage.set(STORAGE_KEYS.userData, JSON.stringify(user));
+  },
+
+  /** Clears access token, refresh token and user data (session refresh failure, SPEC §8). */
+  clearSession(): void {
+    storage.remove(STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken, STORAGE_KEYS.userData);
+  },
+
+  /** Clears all six keys (logout, SPEC §4). */
+  clearAll(): void {
+    storage.remove(...ALL_STORAGE_KEYS);
+  },
+
+  isNewSignup: () => storage.get(STORAGE_KEYS.isNewSignup) === 'true',
+  markNewSignup: () => storage.set(STORAGE_KEYS.isNewSignup, 'true'),
+  clearNewSignup: () => storage.remove(STORAGE_KEYS.isNewSignup),
+
+  getSignupStep(): SignupFlowStep | null {
+    const step = storage.get(STORAGE_KEYS.signupFlowStep);
+    return step === 'pricing' || step === 'payment' ? step : null;
+  },
+  setSignupStep: (step: SignupFlowStep) => storage.set(STORAGE_KEYS.signupFlowStep, step),
+
+  hasTrialData: () => storage.get(STORAGE_KEYS.trialData) !== null,
+};
+
+function isUserLike(value: unknown): value is User {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'string' && typeof v.email === 'string' && typeof v.subscription_status === 'string';
+}
