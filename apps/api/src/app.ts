@@ -3,7 +3,12 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
@@ -39,6 +44,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  // Responses finished during shutdown close their keep-alive connection, so close() can end.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -58,8 +72,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Syllabot API', version: '1.0.0', description: 'Course-grounded AI teaching assistant' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Syllabot API',
+        version: '1.0.0',
+        description: 'Course-grounded AI teaching assistant',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -85,19 +105,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
+  const webDist =
+    deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api') && webDist;
     if (isPage) {
       // SPA fallback: the client router shows the SPEC route or redirects unknown paths to /.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0 });
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', webDist, { maxAge: 0 });
     }
     return reply
       .status(404)
-      .send({ success: false, detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+      .send({
+        success: false,
+        detail: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        code: 'NOT_FOUND',
+      });
   });
 
   return app;

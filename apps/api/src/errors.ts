@@ -62,20 +62,37 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return reply.status(422).send(validationError([{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }]));
+      return reply
+        .status(422)
+        .send(
+          validationError([
+            { loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' },
+          ]),
+        );
     }
     if (status === 400 && error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(422).send(validationError([{ loc: ['body'], msg: 'Request body is required', type: 'missing' }]));
+      return reply
+        .status(422)
+        .send(
+          validationError([{ loc: ['body'], msg: 'Request body is required', type: 'missing' }]),
+        );
     }
     if (status >= 400 && status < 500) {
       return reply
         .status(status)
-        .send({ success: false, detail: error.message, code: statusCodes[status] ?? 'BAD_REQUEST' });
+        .send({
+          success: false,
+          detail: error.message,
+          code: statusCodes[status] ?? 'BAD_REQUEST',
+        });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
-      .send({ success: false, detail: 'An internal error occurred. Please try again.', code: 'INTERNAL' });
+      .send({
+        success: false,
+        detail: 'An internal error occurred. Please try again.',
+        code: 'INTERNAL',
+      });
   });
-
 }

@@ -3,7 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /** JWT_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
-export async function loadOrCreateJwtSecret(dataDir: string, configured: string | undefined): Promise<string> {
+export async function loadOrCreateJwtSecret(
+  dataDir: string,
+  configured: string | undefined,
+): Promise<string> {
   if (configured) return configured;
   const file = path.resolve(dataDir, 'jwt-secret');
   try {

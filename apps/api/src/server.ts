@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -16,7 +17,9 @@ async function ensureDatabase(embedded: EmbeddedPostgres) {
   const client = new pg.Client({ connectionString: embedded.connectionString('postgres') });
   await client.connect();
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      DATABASE_NAME,
+    ]);
     if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE_NAME}`);
   } finally {
     await client.end();
@@ -24,6 +27,8 @@ async function ensureDatabase(embedded: EmbeddedPostgres) {
 }
 
 async function main() {
+  // A .env file in the working directory is read when present; real environment variables win.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();
@@ -40,7 +45,10 @@ async function main() {
   let embedded: EmbeddedPostgres | undefined;
   if (!config.databaseUrl) {
     logger.info({ dataDir }, 'starting embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), log: (line) => logger.debug({ pg: line }) });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      log: (line) => logger.debug({ pg: line }),
+    });
     await ensureDatabase(embedded);
   }
   const connectionString = config.databaseUrl ?? embedded!.connectionString(DATABASE_NAME);
@@ -79,7 +87,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  logger.info(`Syllabot is serving on ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+  logger.info(
+    `Syllabot is serving on ${config.publicUrl} (listening on ${config.host}:${config.port})`,
+  );
 }
 
 main().catch((err) => {

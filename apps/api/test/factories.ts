@@ -5,7 +5,11 @@ import type { AuthResult } from '@app/contracts';
 let counter = 0;
 export const STRONG_PASSWORD = 'Maple-Lantern-4827';
 
-export function teacherInput(overrides: Partial<Record<'email' | 'password' | 'first_name' | 'last_name' | 'institution', string>> = {}) {
+export function teacherInput(
+  overrides: Partial<
+    Record<'email' | 'password' | 'first_name' | 'last_name' | 'institution', string>
+  > = {},
+) {
   counter += 1;
   return {
     email: `teacher${counter}-${randomBytes(3).toString('hex')}@uni.test`,
@@ -24,7 +28,12 @@ export async function registerTeacher(
   ip = `10.0.${counter % 250}.${(counter * 7) % 250}`,
 ) {
   const input = teacherInput(overrides);
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: input, remoteAddress: ip });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: input,
+    remoteAddress: ip,
+  });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const data = (res.json() as { data: AuthResult }).data;
   return { ...data, input, auth: { authorization: `Bearer ${data.tokens.access_token}` } };

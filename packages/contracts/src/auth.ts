@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 
-export const SUBSCRIPTION_STATUSES = ['incomplete_signup', 'trialing', 'active', 'suspended'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete_signup',
+  'trialing',
+  'active',
+  'suspended',
+] as const;
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
@@ -28,7 +33,11 @@ export type Tokens = z.infer<typeof tokensSchema>;
 
 const email = z.string().trim().max(254).email('Please enter a valid email address');
 const name = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
 
 export const passwordSchema = z
   .string()

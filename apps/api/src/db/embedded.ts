@@ -80,7 +80,12 @@ async function prepareDir(dir: string, ids: { uid: number; gid: number } | undef
   }
 }
 
-function run(cmd: string, args: string[], ids: { uid: number; gid: number } | undefined, env: NodeJS.ProcessEnv) {
+function run(
+  cmd: string,
+  args: string[],
+  ids: { uid: number; gid: number } | undefined,
+  env: NodeJS.ProcessEnv,
+) {
   return new Promise<void>((resolve, reject) => {
     const child = spawn(cmd, args, { ...ids, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -88,7 +93,9 @@ function run(cmd: string, args: string[], ids: { uid: number; gid: number } | un
     child.stderr.on('data', (d) => (output += d));
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} failed (${code}): ${output}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(cmd)} failed (${code}): ${output}`)),
     );
   });
 }
@@ -124,7 +131,14 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedP
     try {
       await run(
         bin.initdb,
-        [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwTmp}`, '--encoding=UTF8', `--locale=${locale}`],
+        [
+          `--pgdata=${dataDir}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${pwTmp}`,
+          '--encoding=UTF8',
+          `--locale=${locale}`,
+        ],
         ids,
         env,
       );
@@ -136,10 +150,25 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedP
   }
   const password = (await fs.readFile(passwordFile, 'utf8')).trim();
   const port = options.port ?? (await freePort());
-  const flags = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
-  if (options.fast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const flags = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+  ];
+  if (options.fast)
+    flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
 
-  const child: ChildProcess = spawn(bin.postgres, flags, { ...ids, env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(bin.postgres, flags, {
+    ...ids,
+    env,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const onData = (d: Buffer) => {
@@ -150,7 +179,9 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedP
     };
     child.stderr!.on('data', onData);
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`PostgreSQL exited during start (${code}): ${output.slice(-2000)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`PostgreSQL exited during start (${code}): ${output.slice(-2000)}`)),
+    );
   });
   child.stderr!.removeAllListeners('data');
   child.stderr!.on('data', (d: Buffer) => log(d.toString().trim()));

@@ -7,7 +7,10 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 const LOCK_ID = 734_112_001; // any constant: serialises concurrent starts of several instances
 
 /** Applies every migrations/NNN_name.sql not applied yet, each in its own transaction. */
-export async function migrate(pool: pg.Pool, log: (msg: string) => void = () => {}): Promise<string[]> {
+export async function migrate(
+  pool: pg.Pool,
+  log: (msg: string) => void = () => {},
+): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {
@@ -15,7 +18,11 @@ export async function migrate(pool: pg.Pool, log: (msg: string) => void = () => 
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map(
+        (r) => r.name,
+      ),
+    );
     const files = (await fs.readdir(migrationsDir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
     for (const file of files) {
       if (done.has(file)) continue;

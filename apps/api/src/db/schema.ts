@@ -2,7 +2,11 @@ import type { ColumnType, Generated } from 'kysely';
 import type { SubscriptionStatus } from '@app/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -13,7 +17,11 @@ export interface UsersTable {
   institution: string | null;
   school: string | null;
   department: string | null;
-  subscription_status: ColumnType<SubscriptionStatus, SubscriptionStatus | undefined, SubscriptionStatus>;
+  subscription_status: ColumnType<
+    SubscriptionStatus,
+    SubscriptionStatus | undefined,
+    SubscriptionStatus
+  >;
   subscription_id: string | null;
   trial_end: NullableTimestamp;
   password_changed_at: Generated<Date>;

@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for the mailer's SMTP path. */
-export async function startFakeSmtp(): Promise<{ url: string; messages: ReceivedMail[]; close(): Promise<void> }> {
+export async function startFakeSmtp(): Promise<{
+  url: string;
+  messages: ReceivedMail[];
+  close(): Promise<void>;
+}> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -41,7 +41,11 @@ export class AuthRepository {
     last_name: string;
     institution: string | null;
   }) {
-    return this.db.insertInto('users').values(values).returning(userColumns).executeTakeFirstOrThrow();
+    return this.db
+      .insertInto('users')
+      .values(values)
+      .returning(userColumns)
+      .executeTakeFirstOrThrow();
   }
 
   updateProfile(
@@ -93,7 +97,12 @@ export class AuthRepository {
       .execute();
   }
 
-  revokeUserSessions(userId: string, reason: string, exceptSessionId: string | null, ex: Executor = this.db) {
+  revokeUserSessions(
+    userId: string,
+    reason: string,
+    exceptSessionId: string | null,
+    ex: Executor = this.db,
+  ) {
     let q = ex
       .updateTable('sessions')
       .set({ revoked_at: new Date(), revoke_reason: reason })
@@ -103,7 +112,12 @@ export class AuthRepository {
     return q.execute();
   }
 
-  insertRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date, ex: Executor = this.db) {
+  insertRefreshToken(
+    sessionId: string,
+    tokenHash: string,
+    expiresAt: Date,
+    ex: Executor = this.db,
+  ) {
     return ex
       .insertInto('refresh_tokens')
       .values({ session_id: sessionId, token_hash: tokenHash, expires_at: expiresAt })
@@ -114,7 +128,14 @@ export class AuthRepository {
     return this.db
       .selectFrom('refresh_tokens as rt')
       .innerJoin('sessions as s', 's.id', 'rt.session_id')
-      .select(['rt.id', 'rt.session_id', 'rt.expires_at', 'rt.used_at', 's.user_id', 's.revoked_at'])
+      .select([
+        'rt.id',
+        'rt.session_id',
+        'rt.expires_at',
+        'rt.used_at',
+        's.user_id',
+        's.revoked_at',
+      ])
       .where('rt.token_hash', '=', tokenHash)
       .executeTakeFirst();
   }

@@ -11,33 +11,55 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, payload?: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
-const profile = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
+const post = (
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
+) => t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
+const profile = (headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 let ipSeq = 0;
 const freshIp = () => `192.0.2.${++ipSeq}`;
 
 async function waitForEmail(to: string) {
   for (let i = 0; i < 50; i++) {
-    const row = await t.db.selectFrom('emails').selectAll().where('to_address', '=', to).orderBy('created_at', 'desc').executeTakeFirst();
+    const row = await t.db
+      .selectFrom('emails')
+      .selectAll()
+      .where('to_address', '=', to)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
     if (row) return row;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`no e-mail to ${to}`);
 }
-const resetTokenFrom = (text: string) => decodeURIComponent(/reset_token=([^\s&"]+)/.exec(text)![1]!);
+const resetTokenFrom = (text: string) =>
+  decodeURIComponent(/reset_token=([^\s&"]+)/.exec(text)![1]!);
 
 describe('POST /api/auth/register', () => {
   it('creates a teacher in incomplete_signup with tokens and an argon2id hash', async () => {
     const input = teacherInput();
     const res = await post('/api/auth/register', input, {}, freshIp());
     expect(res.statusCode).toBe(201);
-    const { data } = body<{ data: { user: Record<string, unknown>; tokens: Record<string, string> } }>(res);
-    expect(data.user).toMatchObject({ email: input.email, first_name: 'Ada', subscription_status: 'incomplete_signup', institution: 'State University' });
+    const { data } = body<{
+      data: { user: Record<string, unknown>; tokens: Record<string, string> };
+    }>(res);
+    expect(data.user).toMatchObject({
+      email: input.email,
+      first_name: 'Ada',
+      subscription_status: 'incomplete_signup',
+      institution: 'State University',
+    });
     expect(data.tokens.access_token).toMatch(/^ey/);
     expect(data.tokens.refresh_token.length).toBeGreaterThanOrEqual(43);
-    const row = await t.db.selectFrom('users').select('password_hash').where('email', '=', input.email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', input.email)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.password_hash).not.toContain(input.password);
     expect((await profile(bearer(data.tokens.access_token))).statusCode).toBe(200);
@@ -45,14 +67,33 @@ describe('POST /api/auth/register', () => {
 
   it('rejects a taken e-mail in any letter case with 409', async () => {
     const { input } = await registerTeacher(t.app);
-    const res = await post('/api/auth/register', teacherInput({ email: input.email.toUpperCase() }), {}, freshIp());
+    const res = await post(
+      '/api/auth/register',
+      teacherInput({ email: input.email.toUpperCase() }),
+      {},
+      freshIp(),
+    );
     expect(res.statusCode).toBe(409);
-    expect(body(res)).toEqual({ success: false, detail: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
+    expect(body(res)).toEqual({
+      success: false,
+      detail: 'An account with this email already exists',
+      code: 'EMAIL_TAKEN',
+    });
   });
 
   it.each([
-    ['a 7-character password', { password: 'Abc1234' }, 'password', 'Password must be at least 8 characters'],
-    ['a 129-character password', { password: 'a'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
+    [
+      'a 7-character password',
+      { password: 'Abc1234' },
+      'password',
+      'Password must be at least 8 characters',
+    ],
+    [
+      'a 129-character password',
+      { password: 'a'.repeat(129) },
+      'password',
+      'Password must be at most 128 characters',
+    ],
     ['an invalid e-mail', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     ['a blank first name', { first_name: '   ' }, 'first_name', 'First name is required'],
   ])('rejects %s with 422 naming the field', async (_name, overrides, field, msg) => {
@@ -64,19 +105,33 @@ describe('POST /api/auth/register', () => {
   });
 
   it('rejects a common password with 422', async () => {
-    const res = await post('/api/auth/register', teacherInput({ password: 'Password123' }), {}, freshIp());
+    const res = await post(
+      '/api/auth/register',
+      teacherInput({ password: 'Password123' }),
+      {},
+      freshIp(),
+    );
     expect(res.statusCode).toBe(422);
-    expect(body(res)).toMatchObject({ code: 'WEAK_PASSWORD', detail: expect.stringContaining('too common') });
+    expect(body(res)).toMatchObject({
+      code: 'WEAK_PASSWORD',
+      detail: expect.stringContaining('too common'),
+    });
   });
 
   it('rejects a body that is not JSON with 422', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(422);
   });
 
   it('limits sign-ups per client address', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await post('/api/auth/register', teacherInput(), {}, ip)).statusCode).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await post('/api/auth/register', teacherInput(), {}, ip)).statusCode).toBe(201);
     const res = await post('/api/auth/register', teacherInput(), {}, ip);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -86,9 +141,16 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login', () => {
   it('signs in with the e-mail in any case', async () => {
     const { input } = await registerTeacher(t.app);
-    const res = await post('/api/auth/login', { email: input.email.toUpperCase(), password: STRONG_PASSWORD }, {}, freshIp());
+    const res = await post(
+      '/api/auth/login',
+      { email: input.email.toUpperCase(), password: STRONG_PASSWORD },
+      {},
+      freshIp(),
+    );
     expect(res.statusCode).toBe(200);
-    const { data } = body<{ data: { user: { email: string }; tokens: { access_token: string } } }>(res);
+    const { data } = body<{ data: { user: { email: string }; tokens: { access_token: string } } }>(
+      res,
+    );
     expect(data.user.email).toBe(input.email);
     expect((await profile(bearer(data.tokens.access_token))).statusCode).toBe(200);
   });
@@ -97,14 +159,27 @@ describe('POST /api/auth/login', () => {
     const { input } = await registerTeacher(t.app);
     const time = async (email: string) => {
       const start = performance.now();
-      const res = await post('/api/auth/login', { email, password: 'Wrong-Password-1' }, {}, freshIp());
+      const res = await post(
+        '/api/auth/login',
+        { email, password: 'Wrong-Password-1' },
+        {},
+        freshIp(),
+      );
       return { ms: performance.now() - start, status: res.statusCode, body: res.body };
     };
     const wrong = [await time(input.email), await time(input.email), await time(input.email)];
-    const unknown = [await time('nobody@uni.test'), await time('nobody@uni.test'), await time('nobody@uni.test')];
+    const unknown = [
+      await time('nobody@uni.test'),
+      await time('nobody@uni.test'),
+      await time('nobody@uni.test'),
+    ];
     for (const r of [...wrong, ...unknown]) {
       expect(r.status).toBe(401);
-      expect(JSON.parse(r.body)).toEqual({ success: false, detail: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+      expect(JSON.parse(r.body)).toEqual({
+        success: false,
+        detail: 'Invalid email or password',
+        code: 'INVALID_CREDENTIALS',
+      });
     }
     const median = (xs: { ms: number }[]) => xs.map((x) => x.ms).sort((a, b) => a - b)[1]!;
     // both paths run one argon2id verification; without the dummy verify the unknown path is ~10x faster
@@ -118,8 +193,23 @@ describe('POST /api/auth/login', () => {
 
   it('locks an account after 5 failures, even for the right password, with Retry-After', async () => {
     const { input } = await registerTeacher(t.app);
-    for (let i = 0; i < 5; i++) expect((await post('/api/auth/login', { email: input.email, password: 'Wrong-Pass-1' }, {}, freshIp())).statusCode).toBe(401);
-    const res = await post('/api/auth/login', { email: input.email, password: STRONG_PASSWORD }, {}, freshIp());
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await post(
+            '/api/auth/login',
+            { email: input.email, password: 'Wrong-Pass-1' },
+            {},
+            freshIp(),
+          )
+        ).statusCode,
+      ).toBe(401);
+    const res = await post(
+      '/api/auth/login',
+      { email: input.email, password: STRONG_PASSWORD },
+      {},
+      freshIp(),
+    );
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(900);
@@ -129,10 +219,20 @@ describe('POST /api/auth/login', () => {
   it('limits failures per client address across accounts, ignoring X-Forwarded-For without TRUST_PROXY', async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) {
-      const res = await post('/api/auth/login', { email: `stuffing${i}@uni.test`, password: 'Wrong-Pass-1' }, { 'x-forwarded-for': `198.51.100.${i}` }, ip);
+      const res = await post(
+        '/api/auth/login',
+        { email: `stuffing${i}@uni.test`, password: 'Wrong-Pass-1' },
+        { 'x-forwarded-for': `198.51.100.${i}` },
+        ip,
+      );
       expect(res.statusCode).toBe(401);
     }
-    const res = await post('/api/auth/login', { email: 'stuffing-last@uni.test', password: 'Wrong-Pass-1' }, { 'x-forwarded-for': '198.51.100.99' }, ip);
+    const res = await post(
+      '/api/auth/login',
+      { email: 'stuffing-last@uni.test', password: 'Wrong-Pass-1' },
+      { 'x-forwarded-for': '198.51.100.99' },
+      ip,
+    );
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
   });
@@ -143,10 +243,25 @@ describe('client address behind a proxy', () => {
     const proxied = await createTestApp({ TRUST_PROXY: 'true' });
     try {
       for (let i = 0; i < 20; i++) {
-        await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `p${i}@uni.test`, password: 'Wrong-Pass-1' }, headers: { 'x-forwarded-for': '203.0.113.5' } });
+        await proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `p${i}@uni.test`, password: 'Wrong-Pass-1' },
+          headers: { 'x-forwarded-for': '203.0.113.5' },
+        });
       }
-      const sameClient = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'p@uni.test', password: 'Wrong-Pass-1' }, headers: { 'x-forwarded-for': '203.0.113.5' } });
-      const otherClient = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'p@uni.test', password: 'Wrong-Pass-1' }, headers: { 'x-forwarded-for': '203.0.113.6' } });
+      const sameClient = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'p@uni.test', password: 'Wrong-Pass-1' },
+        headers: { 'x-forwarded-for': '203.0.113.5' },
+      });
+      const otherClient = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'p@uni.test', password: 'Wrong-Pass-1' },
+        headers: { 'x-forwarded-for': '203.0.113.6' },
+      });
       expect(sameClient.statusCode).toBe(429);
       expect(otherClient.statusCode).toBe(401);
     } finally {
@@ -157,7 +272,16 @@ describe('client address behind a proxy', () => {
 
 describe('access tokens', () => {
   const secret = new TextEncoder().encode('test-secret-that-is-long-enough-0123456789');
-  const sign = (claims: Record<string, unknown>, opts: { alg?: string; iss?: string; aud?: string; exp?: number | string; key?: Uint8Array } = {}) =>
+  const sign = (
+    claims: Record<string, unknown>,
+    opts: {
+      alg?: string;
+      iss?: string;
+      aud?: string;
+      exp?: number | string;
+      key?: Uint8Array;
+    } = {},
+  ) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: opts.alg ?? 'HS256' })
       .setIssuer(opts.iss ?? 'syllabot')
@@ -174,15 +298,21 @@ describe('access tokens', () => {
 
   it('rejects expired, forged, wrong-audience, wrong-issuer, wrong-type, other-algorithm and unsigned tokens', async () => {
     const { user, tokens } = await registerTeacher(t.app);
-    const sid = JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString()).sid;
+    const sid = JSON.parse(
+      Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString(),
+    ).sid;
     const good = { typ: 'access', sid, sub: user.id };
     expect((await profile(bearer(await sign(good)))).statusCode).toBe(200); // the helper itself makes valid tokens
 
-    const expired = await profile(bearer(await sign(good, { exp: Math.floor(Date.now() / 1000) - 10 })));
+    const expired = await profile(
+      bearer(await sign(good, { exp: Math.floor(Date.now() / 1000) - 10 })),
+    );
     expect(expired.statusCode).toBe(401);
     expect(body(expired).code).toBe('TOKEN_EXPIRED');
     const bad = [
-      await sign(good, { key: new TextEncoder().encode('another-secret-another-secret-1234567890') }),
+      await sign(good, {
+        key: new TextEncoder().encode('another-secret-another-secret-1234567890'),
+      }),
       await sign(good, { aud: 'someone-else' }),
       await sign(good, { iss: 'someone-else' }),
       await sign({ ...good, typ: 'refresh' }),
@@ -203,7 +333,8 @@ describe('POST /api/auth/refresh', () => {
     const { tokens } = await registerTeacher(t.app);
     const res = await post('/api/auth/refresh', { refresh_token: tokens.refresh_token });
     expect(res.statusCode).toBe(200);
-    const next = body<{ data: { tokens: { access_token: string; refresh_token: string } } }>(res).data.tokens;
+    const next = body<{ data: { tokens: { access_token: string; refresh_token: string } } }>(res)
+      .data.tokens;
     expect(next.refresh_token).not.toBe(tokens.refresh_token);
     expect((await profile(bearer(next.access_token))).statusCode).toBe(200);
     const again = await post('/api/auth/refresh', { refresh_token: next.refresh_token });
@@ -218,27 +349,44 @@ describe('POST /api/auth/refresh', () => {
     const replay = await post('/api/auth/refresh', { refresh_token: tokens.refresh_token });
     expect(replay.statusCode).toBe(401);
     // the thief's replay ended the session: the legitimate newer tokens are dead too
-    expect((await post('/api/auth/refresh', { refresh_token: next.refresh_token })).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/refresh', { refresh_token: next.refresh_token })).statusCode,
+    ).toBe(401);
     expect((await profile(bearer(next.access_token))).statusCode).toBe(401);
   });
 
   it('keeps other sessions alive when one family is revoked', async () => {
     const { tokens, input } = await registerTeacher(t.app);
-    const other = body<{ data: { tokens: { access_token: string } } }>(await post('/api/auth/login', { email: input.email, password: STRONG_PASSWORD }, {}, freshIp())).data.tokens;
+    const other = body<{ data: { tokens: { access_token: string } } }>(
+      await post(
+        '/api/auth/login',
+        { email: input.email, password: STRONG_PASSWORD },
+        {},
+        freshIp(),
+      ),
+    ).data.tokens;
     await post('/api/auth/refresh', { refresh_token: tokens.refresh_token });
     await post('/api/auth/refresh', { refresh_token: tokens.refresh_token });
     expect((await profile(bearer(other.access_token))).statusCode).toBe(200);
   });
 
   it('rejects an unknown token with 401 and a missing one with 422', async () => {
-    expect((await post('/api/auth/refresh', { refresh_token: 'x'.repeat(43) })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', { refresh_token: 'x'.repeat(43) })).statusCode).toBe(
+      401,
+    );
     expect((await post('/api/auth/refresh', {})).statusCode).toBe(422);
   });
 
   it('rejects an expired refresh token', async () => {
     const { tokens } = await registerTeacher(t.app);
-    await t.db.updateTable('refresh_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('used_at', 'is', null).execute();
-    expect((await post('/api/auth/refresh', { refresh_token: tokens.refresh_token })).statusCode).toBe(401);
+    await t.db
+      .updateTable('refresh_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('used_at', 'is', null)
+      .execute();
+    expect(
+      (await post('/api/auth/refresh', { refresh_token: tokens.refresh_token })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -251,15 +399,27 @@ describe('POST /api/auth/logout', () => {
     const { tokens, auth } = await registerTeacher(t.app);
     expect((await post('/api/auth/logout', undefined, auth)).statusCode).toBe(200);
     expect((await profile(auth)).statusCode).toBe(401);
-    expect((await post('/api/auth/refresh', { refresh_token: tokens.refresh_token })).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/refresh', { refresh_token: tokens.refresh_token })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('password reset', () => {
   it('answers the same for known and unknown e-mails and e-mails only the known one, with PUBLIC_URL links', async () => {
     const { input } = await registerTeacher(t.app);
-    const known = await post('/api/auth/reset-password', { email: input.email }, { host: 'evil.example' }, freshIp());
-    const unknown = await post('/api/auth/reset-password', { email: 'ghost@uni.test' }, {}, freshIp());
+    const known = await post(
+      '/api/auth/reset-password',
+      { email: input.email },
+      { host: 'evil.example' },
+      freshIp(),
+    );
+    const unknown = await post(
+      '/api/auth/reset-password',
+      { email: 'ghost@uni.test' },
+      {},
+      freshIp(),
+    );
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
@@ -269,7 +429,11 @@ describe('password reset', () => {
     expect(mail.text_body).toMatch(/^http:\/\/app\.test\/\?reset_token=/m);
     expect(mail.text_body).not.toContain('evil.example');
     await new Promise((r) => setTimeout(r, 200));
-    const ghost = await t.db.selectFrom('emails').select('id').where('to_address', '=', 'ghost@uni.test').execute();
+    const ghost = await t.db
+      .selectFrom('emails')
+      .select('id')
+      .where('to_address', '=', 'ghost@uni.test')
+      .execute();
     expect(ghost).toHaveLength(0);
   });
 
@@ -282,14 +446,42 @@ describe('password reset', () => {
     await post('/api/auth/reset-password', { email: input.email }, {}, freshIp());
     const token = resetTokenFrom((await waitForEmail(input.email)).text_body);
 
-    const res = await post('/api/auth/update-password', { password: 'Brand-New-Pass-77' }, bearer(token));
+    const res = await post(
+      '/api/auth/update-password',
+      { password: 'Brand-New-Pass-77' },
+      bearer(token),
+    );
     expect(res.statusCode).toBe(200);
     expect((await profile(auth)).statusCode).toBe(401);
-    expect((await post('/api/auth/refresh', { refresh_token: tokens.refresh_token })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: input.email, password: STRONG_PASSWORD }, {}, freshIp())).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: input.email, password: 'Brand-New-Pass-77' }, {}, freshIp())).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/refresh', { refresh_token: tokens.refresh_token })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await post(
+          '/api/auth/login',
+          { email: input.email, password: STRONG_PASSWORD },
+          {},
+          freshIp(),
+        )
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await post(
+          '/api/auth/login',
+          { email: input.email, password: 'Brand-New-Pass-77' },
+          {},
+          freshIp(),
+        )
+      ).statusCode,
+    ).toBe(200);
 
-    const reuse = await post('/api/auth/update-password', { password: 'Another-New-Pass-88' }, bearer(token));
+    const reuse = await post(
+      '/api/auth/update-password',
+      { password: 'Another-New-Pass-88' },
+      bearer(token),
+    );
     expect(reuse.statusCode).toBe(401);
     expect(body(reuse).detail).toMatch(/invalid or has expired/);
   });
@@ -298,25 +490,46 @@ describe('password reset', () => {
     const { input } = await registerTeacher(t.app);
     await post('/api/auth/reset-password', { email: input.email }, {}, freshIp());
     const token = resetTokenFrom((await waitForEmail(input.email)).text_body);
-    await t.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).execute();
-    expect((await post('/api/auth/update-password', { password: 'Brand-New-Pass-77' }, bearer(token))).statusCode).toBe(401);
+    await t.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    expect(
+      (await post('/api/auth/update-password', { password: 'Brand-New-Pass-77' }, bearer(token)))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('sends the link through SMTP when SMTP_URL is set', async () => {
     const smtp = await startFakeSmtp();
-    const withSmtp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Syllabot <hello@syllabot.test>' });
+    const withSmtp = await createTestApp({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Syllabot <hello@syllabot.test>',
+    });
     try {
-      const reg = await withSmtp.app.inject({ method: 'POST', url: '/api/auth/register', payload: teacherInput() });
+      const reg = await withSmtp.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: teacherInput(),
+      });
       const email = (reg.json() as { data: { user: { email: string } } }).data.user.email;
-      await withSmtp.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email } });
-      for (let i = 0; i < 50 && smtp.messages.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await withSmtp.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { email },
+      });
+      for (let i = 0; i < 50 && smtp.messages.length === 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
       expect(smtp.messages).toHaveLength(1);
       expect(smtp.messages[0]!.to).toEqual([email]);
       expect(smtp.messages[0]!.from).toBe('hello@syllabot.test');
       expect(smtp.messages[0]!.raw).toContain('Subject: Reset your Syllabot password');
       expect(smtp.messages[0]!.raw).toMatch(/http:\/\/app\.test\/\?reset_token=/);
       for (let i = 0; i < 20; i++) {
-        const row = await withSmtp.db.selectFrom('emails').select(['transport', 'sent_at']).executeTakeFirst();
+        const row = await withSmtp.db
+          .selectFrom('emails')
+          .select(['transport', 'sent_at'])
+          .executeTakeFirst();
         if (row?.sent_at) {
           expect(row.transport).toBe('smtp');
           break;
@@ -332,22 +545,46 @@ describe('password reset', () => {
 
 describe('POST /api/auth/update-password (signed in)', () => {
   it('needs a token and a valid password', async () => {
-    expect((await post('/api/auth/update-password', { password: 'Brand-New-Pass-77' })).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/update-password', { password: 'Brand-New-Pass-77' })).statusCode,
+    ).toBe(401);
     const { auth } = await registerTeacher(t.app);
-    expect((await post('/api/auth/update-password', { password: 'short' }, auth)).statusCode).toBe(422);
-    expect((await post('/api/auth/update-password', { password: 'iloveyou' }, auth)).statusCode).toBe(422);
+    expect((await post('/api/auth/update-password', { password: 'short' }, auth)).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await post('/api/auth/update-password', { password: 'iloveyou' }, auth)).statusCode,
+    ).toBe(422);
   });
 
   it('changes the password and ends every other session, keeping this one', async () => {
     const { input, auth } = await registerTeacher(t.app);
     const other = body<{ data: { tokens: { access_token: string; refresh_token: string } } }>(
-      await post('/api/auth/login', { email: input.email, password: STRONG_PASSWORD }, {}, freshIp()),
+      await post(
+        '/api/auth/login',
+        { email: input.email, password: STRONG_PASSWORD },
+        {},
+        freshIp(),
+      ),
     ).data.tokens;
-    expect((await post('/api/auth/update-password', { password: 'Brand-New-Pass-77' }, auth)).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/update-password', { password: 'Brand-New-Pass-77' }, auth)).statusCode,
+    ).toBe(200);
     expect((await profile(auth)).statusCode).toBe(200);
     expect((await profile(bearer(other.access_token))).statusCode).toBe(401);
-    expect((await post('/api/auth/refresh', { refresh_token: other.refresh_token })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: input.email, password: 'Brand-New-Pass-77' }, {}, freshIp())).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/refresh', { refresh_token: other.refresh_token })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await post(
+          '/api/auth/login',
+          { email: input.email, password: 'Brand-New-Pass-77' },
+          {},
+          freshIp(),
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -362,21 +599,45 @@ describe('/api/auth/profile', () => {
   it('updates the profile, and refuses a taken e-mail with 409', async () => {
     const a = await registerTeacher(t.app);
     const b = await registerTeacher(t.app);
-    const update = { email: `new-${a.input.email}`, first_name: 'Grace', last_name: 'Hopper', institution: 'Navy College' };
-    const res = await t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: a.auth, payload: update });
+    const update = {
+      email: `new-${a.input.email}`,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      institution: 'Navy College',
+    };
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: a.auth,
+      payload: update,
+    });
     expect(res.statusCode).toBe(200);
     expect(body<{ data: { user: object } }>(res).data.user).toMatchObject(update);
 
-    const taken = await t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: a.auth, payload: { ...update, email: b.input.email.toUpperCase() } });
+    const taken = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: a.auth,
+      payload: { ...update, email: b.input.email.toUpperCase() },
+    });
     expect(taken.statusCode).toBe(409);
     expect(body(taken).detail).toBe('An account with this email already exists');
   });
 
   it('validates the update and needs a token', async () => {
     const { auth } = await registerTeacher(t.app);
-    const invalid = await t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: auth, payload: { email: 'x', first_name: '', last_name: 'L' } });
+    const invalid = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: auth,
+      payload: { email: 'x', first_name: '', last_name: 'L' },
+    });
     expect(invalid.statusCode).toBe(422);
-    const unauth = await t.app.inject({ method: 'PUT', url: '/api/auth/profile', payload: { email: 'a@b.co', first_name: 'A', last_name: 'B' } });
+    const unauth = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      payload: { email: 'a@b.co', first_name: 'A', last_name: 'B' },
+    });
     expect(unauth.statusCode).toBe(401);
   });
 });

@@ -26,28 +26,59 @@ export const authRoutes =
     const userAgent = (h: string | string[] | undefined) => (typeof h === 'string' ? h : null);
 
     app.post('/auth/register', {
-      schema: { tags: ['auth'], summary: 'Create a teacher account (status incomplete_signup)', body: registerRequestSchema, response: { 201: authResult } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a teacher account (status incomplete_signup)',
+        body: registerRequestSchema,
+        response: { 201: authResult },
+      },
       handler: async (req, reply) => {
-        const data = await auth.register({ ...req.body, address: req.ip, userAgent: userAgent(req.headers['user-agent']) });
+        const data = await auth.register({
+          ...req.body,
+          address: req.ip,
+          userAgent: userAgent(req.headers['user-agent']),
+        });
         return reply.status(201).send({ success: true, data });
       },
     });
 
     app.post('/auth/login', {
-      schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: loginRequestSchema, response: { 200: authResult } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: loginRequestSchema,
+        response: { 200: authResult },
+      },
       handler: async (req) => {
-        const data = await auth.login({ ...req.body, address: req.ip, userAgent: userAgent(req.headers['user-agent']) });
+        const data = await auth.login({
+          ...req.body,
+          address: req.ip,
+          userAgent: userAgent(req.headers['user-agent']),
+        });
         return { success: true as const, data };
       },
     });
 
     app.post('/auth/refresh', {
-      schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequestSchema, response: { 200: ok(z.object({ tokens: tokensSchema })) } },
-      handler: async (req) => ({ success: true as const, data: { tokens: await auth.refresh(req.body.refresh_token) } }),
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate a refresh token',
+        body: refreshRequestSchema,
+        response: { 200: ok(z.object({ tokens: tokensSchema })) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: { tokens: await auth.refresh(req.body.refresh_token) },
+      }),
     });
 
     app.post('/auth/logout', {
-      schema: { tags: ['auth'], summary: 'End this session', security: bearer, response: { 200: okMessage } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        security: bearer,
+        response: { 200: okMessage },
+      },
       preHandler: requireAuth(auth),
       handler: async (req) => {
         await auth.logout(principalOf(req));
@@ -56,7 +87,12 @@ export const authRoutes =
     });
 
     app.post('/auth/reset-password', {
-      schema: { tags: ['auth'], summary: 'E-mail a password reset link if the account exists', body: resetPasswordRequestSchema, response: { 200: okMessage } },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset link if the account exists',
+        body: resetPasswordRequestSchema,
+        response: { 200: okMessage },
+      },
       handler: async (req) => {
         await auth.requestPasswordReset({ email: req.body.email, address: req.ip });
         return { success: true as const, message: RESET_PASSWORD_REPLY };
@@ -78,14 +114,31 @@ export const authRoutes =
     });
 
     app.get('/auth/profile', {
-      schema: { tags: ['auth'], summary: "The signed-in teacher's profile", security: bearer, response: { 200: userResult } },
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in teacher's profile",
+        security: bearer,
+        response: { 200: userResult },
+      },
       preHandler: requireAuth(auth),
-      handler: async (req) => ({ success: true as const, data: { user: await auth.getProfile(principalOf(req).userId) } }),
+      handler: async (req) => ({
+        success: true as const,
+        data: { user: await auth.getProfile(principalOf(req).userId) },
+      }),
     });
 
     app.put('/auth/profile', {
-      schema: { tags: ['auth'], summary: 'Update name, e-mail and institution', security: bearer, body: profileUpdateSchema, response: { 200: userResult } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Update name, e-mail and institution',
+        security: bearer,
+        body: profileUpdateSchema,
+        response: { 200: userResult },
+      },
       preHandler: requireAuth(auth),
-      handler: async (req) => ({ success: true as const, data: { user: await auth.updateProfile(principalOf(req).userId, req.body) } }),
+      handler: async (req) => ({
+        success: true as const,
+        data: { user: await auth.updateProfile(principalOf(req).userId, req.body) },
+      }),
     });
   };

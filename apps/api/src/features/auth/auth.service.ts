@@ -2,10 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthResult, ProfileUpdate, RegisterRequest, Tokens, User } from '@app/contracts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
-import { AuthRepository, type UserRow } from './auth.repository.ts';
+import type { RateLimiter } from '../ratelimit/rate-limiter.ts';
+import { tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import { type UserRow } from './auth.repository.ts';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
-import { hashToken, looksLikeJwt, randomToken, TokenSigner } from './tokens.ts';
+import type { TokenSigner } from './tokens.ts';
+import { hashToken, looksLikeJwt, randomToken } from './tokens.ts';
 import { passwordResetEmail } from './reset-email.ts';
 
 export const AUTH_LIMITS = {
@@ -20,7 +23,8 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const COMMON_PASSWORD = 'This password is too common. Please choose a less predictable one.';
-export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
+export const INVALID_RESET_LINK =
+  'This password reset link is invalid or has expired. Please request a new one.';
 
 export type AuthServiceDeps = {
   repo: AuthRepository;
@@ -66,9 +70,15 @@ export class AuthService {
     return this.deps.repo;
   }
 
-  async register(input: RegisterRequest & { address: string; userAgent: string | null }): Promise<AuthResult> {
-    const wait = await this.deps.limiter.hit(`register:addr:${input.address}`, AUTH_LIMITS.registerPerAddress);
-    if (wait) throw tooManyRequests(wait, 'Too many sign-ups from this network. Please try again later.');
+  async register(
+    input: RegisterRequest & { address: string; userAgent: string | null },
+  ): Promise<AuthResult> {
+    const wait = await this.deps.limiter.hit(
+      `register:addr:${input.address}`,
+      AUTH_LIMITS.registerPerAddress,
+    );
+    if (wait)
+      throw tooManyRequests(wait, 'Too many sign-ups from this network. Please try again later.');
     if (isCommonPassword(input.password)) throw weakPassword(COMMON_PASSWORD);
     const passwordHash = await hashPassword(input.password);
     let row: UserRow;
@@ -87,7 +97,12 @@ export class AuthService {
     return { user: toUser(row), tokens: await this.startSession(row.id, input.userAgent) };
   }
 
-  async login(input: { email: string; password: string; address: string; userAgent: string | null }): Promise<AuthResult> {
+  async login(input: {
+    email: string;
+    password: string;
+    address: string;
+    userAgent: string | null;
+  }): Promise<AuthResult> {
     const accountKey = `login:acct:${input.email.toLowerCase()}`;
     const addressKey = `login:addr:${input.address}`;
     const wait = Math.max(
@@ -97,7 +112,9 @@ export class AuthService {
     if (wait) throw tooManyRequests(wait, 'Too many sign-in attempts. Please wait and try again.');
 
     const found = await this.repo.findUserByEmail(input.email);
-    const ok = found ? await verifyPassword(found.password_hash, input.password) : (await burnVerifyTime(input.password), false);
+    const ok = found
+      ? await verifyPassword(found.password_hash, input.password)
+      : (await burnVerifyTime(input.password), false);
     if (!found || !ok) {
       await this.deps.limiter.hit(accountKey, AUTH_LIMITS.loginPerAccount);
       await this.deps.limiter.hit(addressKey, AUTH_LIMITS.loginPerAddress);
@@ -111,8 +128,10 @@ export class AuthService {
   /** Resolves an access token to its user and live session, or throws 401. */
   async authenticate(accessToken: string): Promise<Principal> {
     const claims = await this.deps.signer.verifyAccess(accessToken);
-    if (claims === 'expired') throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
-    if (claims === 'invalid') throw new AppError(401, 'TOKEN_INVALID', 'Invalid authentication token');
+    if (claims === 'expired')
+      throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
+    if (claims === 'invalid')
+      throw new AppError(401, 'TOKEN_INVALID', 'Invalid authentication token');
     if (!(await this.repo.isSessionLive(claims.sessionId, claims.userId))) {
       throw new AppError(401, 'TOKEN_INVALID', 'This session has ended. Please sign in again.');
     }
@@ -134,14 +153,22 @@ export class AuthService {
     const next = randomToken();
     const rotated = await this.repo.db.transaction().execute(async (trx) => {
       if (!(await this.repo.markRefreshTokenUsed(found.id, trx))) return false;
-      await this.repo.insertRefreshToken(found.session_id, hashToken(next), this.refreshExpiry(), trx);
+      await this.repo.insertRefreshToken(
+        found.session_id,
+        hashToken(next),
+        this.refreshExpiry(),
+        trx,
+      );
       return true;
     });
     if (!rotated) {
       await this.repo.revokeSession(found.session_id, 'refresh token reuse');
       throw invalid();
     }
-    const access_token = await this.deps.signer.signAccess({ userId: found.user_id, sessionId: found.session_id });
+    const access_token = await this.deps.signer.signAccess({
+      userId: found.user_id,
+      sessionId: found.session_id,
+    });
     return { access_token, refresh_token: next };
   }
 
@@ -151,7 +178,10 @@ export class AuthService {
 
   /** Always resolves the same way; e-mails a single-use link only when the account exists. */
   async requestPasswordReset(input: { email: string; address: string }): Promise<void> {
-    const wait = await this.deps.limiter.hit(`reset:addr:${input.address}`, AUTH_LIMITS.resetPerAddress);
+    const wait = await this.deps.limiter.hit(
+      `reset:addr:${input.address}`,
+      AUTH_LIMITS.resetPerAddress,
+    );
     if (wait) throw tooManyRequests(wait, 'Too many reset requests. Please try again later.');
     // The lookup and the e-mail run after the reply so its timing says nothing about the account.
     void this.sendResetLink(input.email).catch((err) =>
@@ -164,9 +194,15 @@ export class AuthService {
     if (!user) return;
     if (await this.deps.limiter.hit(`reset:acct:${user.id}`, AUTH_LIMITS.resetPerAccount)) return;
     const token = randomToken();
-    await this.repo.insertPasswordReset(user.id, hashToken(token), new Date(Date.now() + RESET_LINK_TTL_MS));
+    await this.repo.insertPasswordReset(
+      user.id,
+      hashToken(token),
+      new Date(Date.now() + RESET_LINK_TTL_MS),
+    );
     const link = `${this.deps.publicUrl}/?reset_token=${encodeURIComponent(token)}`;
-    await this.deps.mailer.send(passwordResetEmail({ to: user.email, firstName: user.first_name, link }));
+    await this.deps.mailer.send(
+      passwordResetEmail({ to: user.email, firstName: user.first_name, link }),
+    );
   }
 
   /**
@@ -181,7 +217,12 @@ export class AuthService {
       const principal = await this.authenticate(input.bearer);
       await this.repo.db.transaction().execute(async (trx) => {
         await this.repo.setPassword(principal.userId, passwordHash, trx);
-        await this.repo.revokeUserSessions(principal.userId, 'password changed', principal.sessionId, trx);
+        await this.repo.revokeUserSessions(
+          principal.userId,
+          'password changed',
+          principal.sessionId,
+          trx,
+        );
       });
       return;
     }
@@ -225,7 +266,12 @@ export class AuthService {
     const refresh_token = randomToken();
     const sessionId = await this.repo.db.transaction().execute(async (trx) => {
       const session = await this.repo.insertSession(userId, userAgent, trx);
-      await this.repo.insertRefreshToken(session.id, hashToken(refresh_token), this.refreshExpiry(), trx);
+      await this.repo.insertRefreshToken(
+        session.id,
+        hashToken(refresh_token),
+        this.refreshExpiry(),
+        trx,
+      );
       return session.id;
     });
     const access_token = await this.deps.signer.signAccess({ userId, sessionId });

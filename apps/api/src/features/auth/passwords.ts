@@ -3,7 +3,12 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane (docs/decisions/002-password-hash.md). */
 const ARGON2ID = 2 as Algorithm; // the package's const enum can't be read under isolatedModules
-const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = {
+  algorithm: ARGON2ID,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -36,7 +36,8 @@ export class TokenSigner {
         audience: AUDIENCE,
         requiredClaims: ['exp', 'sub', 'sid', 'typ'],
       });
-      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub) return 'invalid';
+      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub)
+        return 'invalid';
       return { userId: payload.sub, sessionId: payload.sid };
     } catch (err) {
       return err instanceof errors.JWTExpired ? 'expired' : 'invalid';

@@ -26,19 +26,42 @@ export class Mailer {
   async send(email: Email): Promise<void> {
     const row = await this.db
       .insertInto('emails')
-      .values({ to_address: email.to, subject: email.subject, text_body: email.text, html_body: email.html ?? null, transport: this.mode })
+      .values({
+        to_address: email.to,
+        subject: email.subject,
+        text_body: email.text,
+        html_body: email.html ?? null,
+        transport: this.mode,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (!this.transport) {
-      this.log.info({ emailId: row.id, to: email.to, subject: email.subject, body: email.text }, 'e-mail stored in outbox (SMTP_URL not set)');
+      this.log.info(
+        { emailId: row.id, to: email.to, subject: email.subject, body: email.text },
+        'e-mail stored in outbox (SMTP_URL not set)',
+      );
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
-      await this.db.updateTable('emails').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
+      await this.transport.sendMail({
+        from: this.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      });
+      await this.db
+        .updateTable('emails')
+        .set({ sent_at: new Date() })
+        .where('id', '=', row.id)
+        .execute();
     } catch (err) {
       const message = (err as Error).message;
-      await this.db.updateTable('emails').set({ error: message }).where('id', '=', row.id).execute();
+      await this.db
+        .updateTable('emails')
+        .set({ error: message })
+        .where('id', '=', row.id)
+        .execute();
       this.log.error({ emailId: row.id, err: message }, 'SMTP delivery failed');
       throw err;
     }

@@ -45,6 +45,9 @@ export class RateLimiter {
   }
 }
 
-export function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts. Please wait and try again.') {
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  message = 'Too many attempts. Please wait and try again.',
+) {
   return new AppError(429, 'RATE_LIMITED', message, { 'retry-after': String(retryAfterSeconds) });
 }

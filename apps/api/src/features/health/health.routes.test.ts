@@ -1,0 +1,78 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createDb } from '../../db/index.ts';
+import { freePort } from '../../db/embedded.ts';
+import { body, createTestApp, type TestApp } from '../../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('GET /api/health', () => {
+  it('reports ok when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ status: 'ok', database: 'up' });
+  });
+
+  it('answers 503 when the database does not', async () => {
+    const port = await freePort(); // nothing listens there
+    const { db } = createDb(`postgresql://postgres:x@127.0.0.1:${port}/none`, 1);
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      db,
+      jwtSecret: 'x'.repeat(40),
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(body(res)).toMatchObject({ status: 'degraded', database: 'down' });
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
+  });
+});
+
+describe('API conventions', () => {
+  it('serves the OpenAPI document listing every auth route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(body<{ paths: Record<string, unknown> }>(res).paths);
+    for (const p of [
+      '/api/health',
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/logout',
+      '/api/auth/refresh',
+      '/api/auth/reset-password',
+      '/api/auth/update-password',
+      '/api/auth/profile',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('answers an unknown API route with a JSON 404 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(body(res)).toEqual({
+      success: false,
+      detail: 'No route for GET /api/nothing-here',
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

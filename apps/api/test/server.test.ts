@@ -1,0 +1,99 @@
+import { spawn, execSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/db/embedded.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+});
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+  }) as ChildProcessWithoutNullStreams;
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number, server: { output(): string }) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become healthy:\n${server.output()}`);
+}
+
+const postgresRunningFor = (dir: string) => {
+  try {
+    return execSync('ps -eo args', { encoding: 'utf8' }).includes(path.join(dir, 'postgres'));
+  } catch {
+    return false;
+  }
+};
+
+describe('the server process (npm start)', () => {
+  it('starts an embedded PostgreSQL, keeps data across restarts, and stops cleanly on SIGTERM', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'syllabot-server-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+
+    const first = startServer(env);
+    await waitForHealth(port, first);
+    const reg = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'keep@uni.test',
+        password: 'Maple-Lantern-4827',
+        first_name: 'K',
+        last_name: 'P',
+      }),
+    });
+    expect(reg.status).toBe(201);
+    // an in-flight request finishes during shutdown
+    const inflight = fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'keep@uni.test', password: 'Maple-Lantern-4827' }),
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    first.child.kill('SIGTERM');
+    expect((await inflight).status).toBe(200);
+    expect(await first.exited, first.output().slice(-3000)).toBe(0);
+    expect(first.output()).toContain('stopped cleanly');
+    expect(postgresRunningFor(dataDir)).toBe(false);
+
+    const second = startServer(env);
+    await waitForHealth(port, second);
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'KEEP@uni.test', password: 'Maple-Lantern-4827' }),
+    });
+    expect(login.status).toBe(200);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    expect(postgresRunningFor(dataDir)).toBe(false);
+  }, 90_000);
+
+  it('refuses to start with a bad configuration, naming the key', async () => {
+    const server = startServer({ PORT: 'not-a-port', DATA_DIR: '/nonexistent' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT');
+  });
+});

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+
+export const PASSWORD = 'Maple-Lantern-4827';
+
+/** Direct database access for what a browser can't see: the e-mail outbox, subscription state. */
+export async function sql<T extends pg.QueryResultRow>(
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export function uniqueEmail(prefix = 'teacher') {
+  return `${prefix}-${randomBytes(4).toString('hex')}@uni.test`;
+}
+
+export type Teacher = { email: string; password: string; firstName: string; lastName: string };
+
+/** Creates a teacher through the API; `status` puts them past sign-up (billing arrives later). */
+export async function createTeacher(
+  request: APIRequestContext,
+  status?: 'trialing' | 'active' | 'suspended',
+): Promise<Teacher> {
+  const teacher = {
+    email: uniqueEmail(),
+    password: PASSWORD,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+  };
+  const res = await request.post('/api/auth/register', {
+    data: {
+      email: teacher.email,
+      password: teacher.password,
+      first_name: teacher.firstName,
+      last_name: teacher.lastName,
+      institution: 'State University',
+    },
+  });
+  expect(res.status()).toBe(201);
+  if (status)
+    await sql('UPDATE users SET subscription_status = $1 WHERE lower(email) = lower($2)', [
+      status,
+      teacher.email,
+    ]);
+  return teacher;
+}
+
+export async function latestEmailTo(to: string): Promise<{ subject: string; text_body: string }> {
+  for (let i = 0; i < 100; i++) {
+    const rows = await sql<{ subject: string; text_body: string }>(
+      'SELECT subject, text_body FROM emails WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1',
+      [to],
+    );
+    if (rows[0]) return rows[0];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no e-mail reached the outbox for ${to}`);
+}
+
+/** Fails on any serious or critical accessibility violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+export const test = base;
+export { expect };

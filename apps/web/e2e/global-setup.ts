@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { FullConfig } from '@playwright/test';
+import { startEmbeddedPostgres } from '../../api/src/db/embedded.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Starts a fresh PostgreSQL and the real server (built SPA + API) on 127.0.0.1, as `npm start`
+ * would. E2E_DATABASE_URL is passed to the test workers so they can read the e-mail outbox.
+ */
+export default async function globalSetup(config: FullConfig) {
+  const baseURL = config.projects[0]!.use.baseURL!;
+  const port = new URL(baseURL).port;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'syllabot-e2e-'));
+  const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), fast: true });
+  const admin = new pg.Client({ connectionString: pgServer.connectionString('postgres') });
+  await admin.connect();
+  await admin.query('CREATE DATABASE e2e');
+  await admin.end();
+  const databaseUrl = pgServer.connectionString('e2e');
+  process.env.E2E_DATABASE_URL = databaseUrl;
+
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.on('exit', resolve));
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (server.exitCode !== null || i > 300)
+      throw new Error('the server did not start for the e2e tests');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return async () => {
+    server.kill('SIGTERM');
+    await exited;
+    await pgServer.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+}
