@@ -151,7 +151,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       xhr.addEventListener('abort', fail);
       xhr.addEventListener('timeout', fail);
       init.signal.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(init.body ?? null);
+      xhr.send((init.body as XMLHttpRequestBodyInit | undefined) ?? null);
     });
 
   function buildUrl(path: string, query?: Record<string, QueryValue>): string {

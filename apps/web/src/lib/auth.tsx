@@ -19,6 +19,9 @@ export interface AuthContextValue {
   setUser(user: User): void;
 }
 
+/** SPEC §8: generic sign-up error. */
+export const AUTHENTICATION_FAILED = 'Authentication failed';
+
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 type StartState = { user: User | null; pendingProfile: boolean; refreshStoredUser: boolean };
@@ -88,6 +91,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(
     async (payload: RegisterRequest) => {
       const result = await authApi.register(payload);
+      // SPEC §7: tokens are optional in the reply; without them there is no session.
+      if (!result?.user || !result.tokens) throw new Error(AUTHENTICATION_FAILED);
       authStore.setTokens(result.tokens);
       authStore.markNewSignup();
       authStore.setSignupStep('pricing');

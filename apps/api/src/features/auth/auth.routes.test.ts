@@ -45,7 +45,10 @@ describe('POST /api/auth/register', () => {
     const res = await post('/api/auth/register', input, {}, freshIp());
     expect(res.statusCode).toBe(201);
     const { data } = body<{
-      data: { user: Record<string, unknown>; tokens: Record<string, string> };
+      data: {
+        user: Record<string, unknown>;
+        tokens: { access_token: string; refresh_token: string };
+      };
     }>(res);
     expect(data.user).toMatchObject({
       email: input.email,

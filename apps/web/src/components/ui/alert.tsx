@@ -17,7 +17,7 @@ const alertVariants = cva('flex gap-3 rounded-lg border p-4 text-sm leading-rela
 
 const icons = { info: Info, success: CheckCircle2, warning: AlertTriangle, danger: XCircle } as const;
 
-export interface AlertProps extends HTMLAttributes<HTMLDivElement>, VariantProps<typeof alertVariants> {
+export interface AlertProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'>, VariantProps<typeof alertVariants> {
   title?: ReactNode;
 }
 

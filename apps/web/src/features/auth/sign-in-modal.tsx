@@ -84,17 +84,18 @@ function SignInForm({
 }) {
   const { login } = useAuth();
   const [error, setError] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
   const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
       await login(values.email, values.password);
+      setRedirecting(true);
       onSignedIn();
     } catch (err) {
       setError(errorText(err, 'Login failed'));
-      throw err; // keeps isSubmitSuccessful false
     }
   });
 
@@ -104,7 +105,7 @@ function SignInForm({
         <DialogTitle>Sign in</DialogTitle>
         <DialogDescription>Welcome back. Sign in to manage your classes and student conversations.</DialogDescription>
       </DialogHeader>
-      <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)} className="space-y-4">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {error ? <Alert variant="danger">{error}</Alert> : null}
         <Field label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" autoFocus {...form.register('email')} />
@@ -124,7 +125,7 @@ function SignInForm({
         >
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </Field>
-        <Button type="submit" className="w-full" size="lg" loading={isSubmitting || isSubmitSuccessful}>
+        <Button type="submit" className="w-full" size="lg" loading={isSubmitting || redirecting}>
           Sign in
         </Button>
       </form>
