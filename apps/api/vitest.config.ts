@@ -6,7 +6,6 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     pool: 'forks',
-    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

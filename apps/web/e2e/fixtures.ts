@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { hashPassword } from '../../api/src/features/auth/passwords.ts';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 
@@ -25,10 +26,13 @@ export function uniqueEmail(prefix = 'teacher') {
 
 export type Teacher = { email: string; password: string; firstName: string; lastName: string };
 
-/** Creates a teacher through the API; `status` puts them past sign-up (billing arrives later). */
+/**
+ * A teacher who already has an account, inserted directly (sign-up through the API is rate-limited
+ * per address, and the journeys that test sign-up do it through the UI). `status` puts them past
+ * sign-up until the billing flow exists.
+ */
 export async function createTeacher(
-  request: APIRequestContext,
-  status?: 'trialing' | 'active' | 'suspended',
+  status: 'incomplete_signup' | 'trialing' | 'active' | 'suspended' = 'incomplete_signup',
 ): Promise<Teacher> {
   const teacher = {
     email: uniqueEmail(),
@@ -36,21 +40,11 @@ export async function createTeacher(
     firstName: 'Grace',
     lastName: 'Hopper',
   };
-  const res = await request.post('/api/auth/register', {
-    data: {
-      email: teacher.email,
-      password: teacher.password,
-      first_name: teacher.firstName,
-      last_name: teacher.lastName,
-      institution: 'State University',
-    },
-  });
-  expect(res.status()).toBe(201);
-  if (status)
-    await sql('UPDATE users SET subscription_status = $1 WHERE lower(email) = lower($2)', [
-      status,
-      teacher.email,
-    ]);
+  await sql(
+    `INSERT INTO users (email, password_hash, first_name, last_name, institution, subscription_status)
+     VALUES ($1, $2, $3, $4, 'State University', $5)`,
+    [teacher.email, await hashPassword(PASSWORD), teacher.firstName, teacher.lastName, status],
+  );
   return teacher;
 }
 

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_ERROR_TEXT, ApiError, createApiClient, errorText, messageFromBody, toApiError } from './api-client';
+import {
+  API_ERROR_TEXT,
+  ApiError,
+  createApiClient,
+  errorText,
+  messageFromBody,
+  toApiError,
+} from './api-client';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -47,7 +54,9 @@ describe('requests', () => {
     expect(calls[0]!.url).toBe('/api/auth/login');
     expect(calls[0]!.init.method).toBe('POST');
     expect(calls[0]!.init.body).toBe(JSON.stringify({ email: 'a@b.co' }));
-    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe(
+      'application/json',
+    );
   });
 
   it('attaches the bearer token only when one is stored', async () => {
@@ -67,13 +76,19 @@ describe('requests', () => {
     localStorage.setItem('access_token', 'tok-1');
     const { fetch, calls } = fakeFetch(() => json(200, { success: true }));
     const client = createApiClient({ fetch });
-    await client.post('/auth/update-password', { password: 'x' }, { auth: false, headers: { Authorization: 'Bearer reset' } });
+    await client.post(
+      '/auth/update-password',
+      { password: 'x' },
+      { auth: false, headers: { Authorization: 'Bearer reset' } },
+    );
     expect(calls[0]!.auth).toBe('Bearer reset');
   });
 
   it('adds query parameters and skips empty ones', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, {}));
-    await createApiClient({ fetch }).get('/chat/conversations/1', { query: { page: 2, search: undefined, per_page: 20 } });
+    await createApiClient({ fetch }).get('/chat/conversations/1', {
+      query: { page: 2, search: undefined, per_page: 20 },
+    });
     expect(calls[0]!.url).toBe('/api/chat/conversations/1?page=2&per_page=20');
   });
 
@@ -82,7 +97,9 @@ describe('requests', () => {
     const fetch = vi.fn(
       (_url: RequestInfo | URL, init?: RequestInit) =>
         new Promise<Response>((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
         }),
     ) as unknown as typeof globalThis.fetch;
     const pending = failure(createApiClient({ fetch }).get('/slow'));
@@ -126,9 +143,15 @@ describe('error text (SPEC §8)', () => {
 
   it('uses a detail string as is', async () => {
     const { fetch } = fakeFetch(() =>
-      json(401, { success: false, detail: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }),
+      json(401, {
+        success: false,
+        detail: 'Invalid email or password',
+        code: 'INVALID_CREDENTIALS',
+      }),
     );
-    const error = await failure(createApiClient({ fetch }).post('/auth/login', {}, { auth: false }));
+    const error = await failure(
+      createApiClient({ fetch }).post('/auth/login', {}, { auth: false }),
+    );
     expect(error.message).toBe('Invalid email or password');
     expect(error.code).toBe('INVALID_CREDENTIALS');
     expect(error.status).toBe(401);
@@ -136,7 +159,9 @@ describe('error text (SPEC §8)', () => {
 
   it('uses a message string as is', async () => {
     const { fetch } = fakeFetch(() => json(400, { success: false, message: 'Something specific' }));
-    expect((await failure(createApiClient({ fetch }).get('/x'))).message).toBe('Something specific');
+    expect((await failure(createApiClient({ fetch }).get('/x'))).message).toBe(
+      'Something specific',
+    );
   });
 
   it("otherwise says 'An error occurred: {statusText} ({status})'", async () => {
@@ -145,12 +170,16 @@ describe('error text (SPEC §8)', () => {
       () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     );
     const client = createApiClient({ fetch });
-    expect((await failure(client.get('/x'))).message).toBe('An error occurred: Service Unavailable (503)');
+    expect((await failure(client.get('/x'))).message).toBe(
+      'An error occurred: Service Unavailable (503)',
+    );
     expect((await failure(client.get('/x'))).message).toBe('An error occurred: Bad Gateway (502)');
   });
 
   it("with no body says 'An unexpected server error occurred.'", async () => {
-    const { fetch } = fakeFetch(() => new Response(null, { status: 500, statusText: 'Internal Server Error' }));
+    const { fetch } = fakeFetch(
+      () => new Response(null, { status: 500, statusText: 'Internal Server Error' }),
+    );
     const error = await failure(createApiClient({ fetch }).get('/x'));
     expect(error.message).toBe('An unexpected server error occurred.');
     expect(error.status).toBe(500);
@@ -187,7 +216,9 @@ describe('error text (SPEC §8)', () => {
   });
 
   it('errorText prefers the error message over the form fallback', () => {
-    expect(errorText(new ApiError('Invalid email or password'), 'Login failed')).toBe('Invalid email or password');
+    expect(errorText(new ApiError('Invalid email or password'), 'Login failed')).toBe(
+      'Invalid email or password',
+    );
     expect(errorText(new Error(''), 'Login failed')).toBe('Login failed');
     expect(errorText(null, 'Registration failed')).toBe('Registration failed');
   });
@@ -200,17 +231,27 @@ describe('401 refresh and retry (SPEC §8 session refresh)', () => {
     localStorage.setItem('user_data', JSON.stringify({ id: 'u' }));
     localStorage.setItem('signup_flow_step', 'pricing');
   }
-  const unauthorized = () => json(401, { success: false, detail: 'Token expired', code: 'TOKEN_EXPIRED' });
+  const unauthorized = () =>
+    json(401, { success: false, detail: 'Token expired', code: 'TOKEN_EXPIRED' });
   const tokensReply = (n: number) =>
-    json(200, { success: true, data: { tokens: { access_token: `access-${n}`, refresh_token: `refresh-${n}` } } });
+    json(200, {
+      success: true,
+      data: { tokens: { access_token: `access-${n}`, refresh_token: `refresh-${n}` } },
+    });
   const tokens = (n: number) => () => tokensReply(n);
 
   it('refreshes once, stores both tokens and retries the request with the new token', async () => {
     signIn();
-    const { fetch, calls } = fakeFetch(unauthorized, tokens(2), () => json(200, { success: true, data: 'ok' }));
+    const { fetch, calls } = fakeFetch(unauthorized, tokens(2), () =>
+      json(200, { success: true, data: 'ok' }),
+    );
     const body = await createApiClient({ fetch }).get('/auth/profile');
     expect(body).toEqual({ success: true, data: 'ok' });
-    expect(calls.map((c) => c.url)).toEqual(['/api/auth/profile', '/api/auth/refresh', '/api/auth/profile']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/auth/profile',
+      '/api/auth/refresh',
+      '/api/auth/profile',
+    ]);
     expect(calls[1]!.init.body).toBe(JSON.stringify({ refresh_token: 'old-refresh' }));
     expect(calls[0]!.auth).toBe('Bearer old-access');
     expect(calls[2]!.auth).toBe('Bearer access-2');
@@ -267,7 +308,9 @@ describe('401 refresh and retry (SPEC §8 session refresh)', () => {
   it('never refreshes when the failing request is the refresh itself', async () => {
     signIn();
     const { fetch, calls } = fakeFetch(unauthorized);
-    const error = await failure(createApiClient({ fetch }).post('/auth/refresh', { refresh_token: 'old-refresh' }));
+    const error = await failure(
+      createApiClient({ fetch }).post('/auth/refresh', { refresh_token: 'old-refresh' }),
+    );
     expect(error.status).toBe(401);
     expect(calls).toHaveLength(1);
     expect(localStorage.getItem('refresh_token')).toBe('old-refresh');
@@ -275,7 +318,9 @@ describe('401 refresh and retry (SPEC §8 session refresh)', () => {
 
   it('does not refresh for requests that opt out (login with a wrong password)', async () => {
     signIn();
-    const { fetch, calls } = fakeFetch(() => json(401, { success: false, detail: 'Invalid email or password' }));
+    const { fetch, calls } = fakeFetch(() =>
+      json(401, { success: false, detail: 'Invalid email or password' }),
+    );
     await failure(createApiClient({ fetch }).post('/auth/login', {}, { auth: false }));
     expect(calls).toHaveLength(1);
     expect(localStorage.getItem('access_token')).toBe('old-access');
@@ -322,15 +367,23 @@ describe('401 refresh and retry (SPEC §8 session refresh)', () => {
 describe('upload', () => {
   it('sends FormData with the bearer token, reports progress and unwraps the body', async () => {
     localStorage.setItem('access_token', 'tok');
-    const sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
+    const sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] =
+      [];
     class FakeXhr {
       status = 0;
       statusText = '';
       responseText = '';
       private listeners: Record<string, (() => void)[]> = {};
       private progress: ((e: ProgressEvent) => void)[] = [];
-      private req = { method: '', url: '', headers: {} as Record<string, string>, body: null as unknown };
-      upload = { addEventListener: (_: string, fn: (e: ProgressEvent) => void) => this.progress.push(fn) };
+      private req = {
+        method: '',
+        url: '',
+        headers: {} as Record<string, string>,
+        body: null as unknown,
+      };
+      upload = {
+        addEventListener: (_: string, fn: (e: ProgressEvent) => void) => this.progress.push(fn),
+      };
       open(method: string, url: string) {
         this.req.method = method;
         this.req.url = url;
@@ -346,7 +399,8 @@ describe('upload', () => {
         this.req.body = body;
         sent.push(this.req);
         queueMicrotask(() => {
-          for (const fn of this.progress) fn({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+          for (const fn of this.progress)
+            fn({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
           this.status = 200;
           this.responseText = JSON.stringify({ success: true, data: { id: 'c1' } });
           for (const fn of this.listeners.load ?? []) fn();

@@ -134,7 +134,8 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       if (init.onProgress) {
         const report = init.onProgress;
         xhr.upload.addEventListener('progress', (event) => {
-          if (event.lengthComputable && event.total > 0) report(Math.round((event.loaded / event.total) * 100));
+          if (event.lengthComputable && event.total > 0)
+            report(Math.round((event.loaded / event.total) * 100));
         });
       }
       xhr.addEventListener('load', () => {
@@ -197,7 +198,10 @@ export function createApiClient(deps: ApiClientDeps = {}) {
         if (typeof tokens?.access_token !== 'string' || typeof tokens.refresh_token !== 'string') {
           throw new Error('refresh reply without tokens');
         }
-        authStore.setTokens({ access_token: tokens.access_token, refresh_token: tokens.refresh_token });
+        authStore.setTokens({
+          access_token: tokens.access_token,
+          refresh_token: tokens.refresh_token,
+        });
         return true;
       } catch {
         clearSession();
@@ -228,14 +232,17 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     const usedToken = useAuth ? authStore.getAccessToken() : null;
     if (usedToken && !headers.Authorization) headers.Authorization = `Bearer ${usedToken}`;
 
-    const response = await withTimeout(options.timeoutMs ?? defaultTimeout, options.signal, (signal) =>
-      transport(buildUrl(path, options.query), {
-        method: options.method ?? 'GET',
-        headers,
-        body,
-        signal,
-        onProgress: options.onProgress,
-      }),
+    const response = await withTimeout(
+      options.timeoutMs ?? defaultTimeout,
+      options.signal,
+      (signal) =>
+        transport(buildUrl(path, options.query), {
+          method: options.method ?? 'GET',
+          headers,
+          body,
+          signal,
+          onProgress: options.onProgress,
+        }),
     );
 
     if (response.status === 401 && useAuth && !isRetry && !isRefreshPath(path)) {
@@ -263,24 +270,39 @@ export function createApiClient(deps: ApiClientDeps = {}) {
   }
 
   function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-    return run(() => perform<T>(path, options, fetchTransport, REQUEST_TIMEOUT_MS, false), options.signal);
+    return run(
+      () => perform<T>(path, options, fetchTransport, REQUEST_TIMEOUT_MS, false),
+      options.signal,
+    );
   }
 
   return {
     request,
     get: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'GET' }),
-    post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-      request<T>(path, { ...options, method: 'POST', body }),
-    put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-      request<T>(path, { ...options, method: 'PUT', body }),
+    post: <T = unknown>(
+      path: string,
+      body?: unknown,
+      options?: Omit<RequestOptions, 'method' | 'body'>,
+    ) => request<T>(path, { ...options, method: 'POST', body }),
+    put: <T = unknown>(
+      path: string,
+      body?: unknown,
+      options?: Omit<RequestOptions, 'method' | 'body'>,
+    ) => request<T>(path, { ...options, method: 'PUT', body }),
     delete: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method'>) =>
       request<T>(path, { ...options, method: 'DELETE' }),
     /** Multipart upload with progress (XMLHttpRequest), 300 s timeout by default. */
     upload: <T = unknown>(path: string, form: FormData, options: UploadOptions = {}) =>
       run(
         () =>
-          perform<T>(path, { ...options, method: options.method ?? 'POST', body: form }, xhrTransport, UPLOAD_TIMEOUT_MS, false),
+          perform<T>(
+            path,
+            { ...options, method: options.method ?? 'POST', body: form },
+            xhrTransport,
+            UPLOAD_TIMEOUT_MS,
+            false,
+          ),
         options.signal,
       ),
     /** Called whenever a failed refresh (or a missing refresh token) clears the session. */
@@ -312,10 +334,13 @@ async function errorFromResponse(response: ResponseLike): Promise<ApiError> {
     body = text;
   }
   const code =
-    typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string'
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { code?: unknown }).code === 'string'
       ? (body as { code: string }).code
       : undefined;
-  const detail = typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined;
+  const detail =
+    typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined;
   return new ApiError(messageFromBody(body, response.status, response.statusText), {
     status: response.status,
     code,
@@ -324,7 +349,11 @@ async function errorFromResponse(response: ResponseLike): Promise<ApiError> {
 }
 
 /** Runs `task` with a signal that aborts after `ms` or when `outer` aborts. */
-async function withTimeout<T>(ms: number, outer: AbortSignal | undefined, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function withTimeout<T>(
+  ms: number,
+  outer: AbortSignal | undefined,
+  task: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
   const onOuterAbort = () => controller.abort();

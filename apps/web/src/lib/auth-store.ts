@@ -66,5 +66,9 @@ export const authStore = {
 function isUserLike(value: unknown): value is User {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.id === 'string' && typeof v.email === 'string' && typeof v.subscription_status === 'string';
+  return (
+    typeof v.id === 'string' &&
+    typeof v.email === 'string' &&
+    typeof v.subscription_status === 'string'
+  );
 }

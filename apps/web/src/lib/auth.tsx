@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { USER_REFRESH_AFTER_LOGIN_MS, type RegisterRequest, type User } from '@app/contracts';
 import { api, ApiError } from './api-client';
 import { authApi } from './auth-api';
@@ -111,7 +120,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isAuthenticated: user !== null, isInitializing, login, register, logout, refreshUser, setUser }),
+    () => ({
+      user,
+      isAuthenticated: user !== null,
+      isInitializing,
+      login,
+      register,
+      logout,
+      refreshUser,
+      setUser,
+    }),
     [user, isInitializing, login, register, logout, refreshUser, setUser],
   );
 

@@ -5,7 +5,12 @@ import { cn } from '@/lib/utils';
 /** The Syllabot mark: an open book inside a speech bubble. Decorative. */
 export function LogoMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" className={cn('size-8', className)} aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 32 32"
+      className={cn('size-8', className)}
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect width="32" height="32" rx="9" className="fill-brand-600" />
       <path
         d="M8 10.5c2.6-.9 5.2-.7 8 .8 2.8-1.5 5.4-1.7 8-.8v10.2c-2.6-.9-5.2-.7-8 .8-2.8-1.5-5.4-1.7-8-.8z"
@@ -20,7 +25,15 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ to = '/', className, tone = 'dark' }: { to?: string; className?: string; tone?: 'dark' | 'light' }) {
+export function Logo({
+  to = '/',
+  className,
+  tone = 'dark',
+}: {
+  to?: string;
+  className?: string;
+  tone?: 'dark' | 'light';
+}) {
   return (
     <Link
       to={to}

@@ -12,8 +12,9 @@ export function PublicFooter() {
         <div id={ABOUT_ID} tabIndex={-1} className="max-w-sm space-y-3 focus:outline-none">
           <Logo tone="light" />
           <p className="text-sm leading-relaxed text-ink-300">
-            {PRODUCT_NAME} turns your syllabus and course materials into an AI teaching assistant your students can ask
-            anything, any time, with answers grounded in what you actually teach.
+            {PRODUCT_NAME} turns your syllabus and course materials into an AI teaching assistant
+            your students can ask anything, any time, with answers grounded in what you actually
+            teach.
           </p>
         </div>
         <nav aria-label="Footer" className="md:justify-self-end">
@@ -25,7 +26,10 @@ export function PublicFooter() {
               </a>
             </li>
             <li>
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="rounded hover:text-white hover:underline">
+              <a
+                href={`mailto:${SUPPORT_EMAIL}`}
+                className="rounded hover:text-white hover:underline"
+              >
                 Contact Us
               </a>
             </li>

@@ -38,7 +38,12 @@ export function PublicTopBar({ onLanding = false }: { onLanding?: boolean }) {
               How it works
             </Link>
           )}
-          <Button variant="ghost" size="sm" className="sm:h-10 sm:px-4" onClick={() => modals.openSignIn()}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="sm:h-10 sm:px-4"
+            onClick={() => modals.openSignIn()}
+          >
             Sign In
           </Button>
           <Button size="sm" className="sm:h-10 sm:px-4" onClick={() => modals.openSignUp()}>

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '@/lib/constants';
 import { Logo } from './logo';
+import { SkipLink } from './skip-link';
 
 /** Minimal public frame for standalone pages (student chat, install success). */
 export function SimplePublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-ink-50">
+      <SkipLink />
       <header className="border-b border-ink-200 bg-white">
         <div className="mx-auto flex h-16 max-w-4xl items-center px-4 sm:px-6">
           <Logo />

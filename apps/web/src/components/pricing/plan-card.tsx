@@ -14,7 +14,13 @@ export interface PlanCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-export function PlanCard({ plan, action, highlighted = false, compact = false, headingLevel = 'h3' }: PlanCardProps) {
+export function PlanCard({
+  plan,
+  action,
+  highlighted = false,
+  compact = false,
+  headingLevel = 'h3',
+}: PlanCardProps) {
   const Heading = headingLevel;
   return (
     <article
@@ -22,12 +28,16 @@ export function PlanCard({ plan, action, highlighted = false, compact = false, h
       className={cn(
         'relative flex flex-col rounded-2xl border bg-white',
         compact ? 'p-5' : 'p-6 sm:p-8',
-        highlighted ? 'border-brand-600 shadow-raised ring-1 ring-brand-600' : 'border-ink-200 shadow-card',
+        highlighted
+          ? 'border-brand-600 shadow-raised ring-1 ring-brand-600'
+          : 'border-ink-200 shadow-card',
         plan.comingSoon && 'bg-ink-50',
       )}
     >
       <div className="flex items-center justify-between gap-3">
-        <Heading className={cn('font-semibold text-ink-900', compact ? 'text-base' : 'text-lg')}>{plan.name}</Heading>
+        <Heading className={cn('font-semibold text-ink-900', compact ? 'text-base' : 'text-lg')}>
+          {plan.name}
+        </Heading>
         {plan.comingSoon ? (
           <Badge variant="warning">Coming soon</Badge>
         ) : highlighted ? (
@@ -35,7 +45,9 @@ export function PlanCard({ plan, action, highlighted = false, compact = false, h
         ) : null}
       </div>
       <p className="mt-3 flex items-baseline gap-1.5">
-        <span className={cn('font-bold tracking-tight text-ink-900', compact ? 'text-3xl' : 'text-4xl')}>
+        <span
+          className={cn('font-bold tracking-tight text-ink-900', compact ? 'text-3xl' : 'text-4xl')}
+        >
           {formatUsd(plan.price)}
         </span>
         <span className="text-sm text-ink-600">{plan.period}</span>

@@ -3,21 +3,30 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { AlertTriangle, CheckCircle2, Info, XCircle } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-const alertVariants = cva('flex gap-3 rounded-lg border p-4 text-sm leading-relaxed [&>svg]:mt-0.5 [&>svg]:size-5 [&>svg]:shrink-0', {
-  variants: {
-    variant: {
-      info: 'border-info-200 bg-info-50 text-info-800',
-      success: 'border-success-600/25 bg-success-50 text-success-700',
-      warning: 'border-warning-200 bg-warning-50 text-warning-800',
-      danger: 'border-danger-200 bg-danger-50 text-danger-700',
+const alertVariants = cva(
+  'flex gap-3 rounded-lg border p-4 text-sm leading-relaxed [&>svg]:mt-0.5 [&>svg]:size-5 [&>svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        info: 'border-info-200 bg-info-50 text-info-800',
+        success: 'border-success-600/25 bg-success-50 text-success-700',
+        warning: 'border-warning-200 bg-warning-50 text-warning-800',
+        danger: 'border-danger-200 bg-danger-50 text-danger-700',
+      },
     },
+    defaultVariants: { variant: 'info' },
   },
-  defaultVariants: { variant: 'info' },
-});
+);
 
-const icons = { info: Info, success: CheckCircle2, warning: AlertTriangle, danger: XCircle } as const;
+const icons = {
+  info: Info,
+  success: CheckCircle2,
+  warning: AlertTriangle,
+  danger: XCircle,
+} as const;
 
-export interface AlertProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'>, VariantProps<typeof alertVariants> {
+export interface AlertProps
+  extends Omit<HTMLAttributes<HTMLDivElement>, 'title'>, VariantProps<typeof alertVariants> {
   title?: ReactNode;
 }
 
@@ -25,7 +34,11 @@ export interface AlertProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'
 export function Alert({ className, variant, title, children, ...props }: AlertProps) {
   const Icon = icons[variant ?? 'info'];
   return (
-    <div role={variant === 'danger' ? 'alert' : 'status'} className={cn(alertVariants({ variant }), className)} {...props}>
+    <div
+      role={variant === 'danger' ? 'alert' : 'status'}
+      className={cn(alertVariants({ variant }), className)}
+      {...props}
+    >
       <Icon aria-hidden="true" />
       <div className="min-w-0 space-y-1">
         {title ? <p className="font-semibold">{title}</p> : null}

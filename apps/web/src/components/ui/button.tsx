@@ -11,7 +11,8 @@ export const buttonVariants = cva(
       variant: {
         primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800',
         secondary: 'bg-brand-50 text-brand-800 hover:bg-brand-100',
-        outline: 'border border-ink-300 bg-white text-ink-800 shadow-sm hover:bg-ink-50 hover:border-ink-400',
+        outline:
+          'border border-ink-300 bg-white text-ink-800 shadow-sm hover:bg-ink-50 hover:border-ink-400',
         ghost: 'text-ink-700 hover:bg-ink-100 hover:text-ink-900',
         danger: 'bg-danger-600 text-white shadow-sm hover:bg-danger-700',
         link: 'h-auto px-0 text-brand-700 underline-offset-4 hover:underline',
@@ -30,7 +31,8 @@ export const buttonVariants = cva(
   },
 );
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
+export interface ButtonProps
+  extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
   /** Render the child element (e.g. a router Link) with button styles. */
   asChild?: boolean;
   /** Shows a spinner and disables the button. */
@@ -38,7 +40,20 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Va
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
-  ({ className, variant, size, asChild = false, loading = false, disabled, children, type, ...props }, ref) => {
+  (
+    {
+      className,
+      variant,
+      size,
+      asChild = false,
+      loading = false,
+      disabled,
+      children,
+      type,
+      ...props
+    },
+    ref,
+  ) => {
     if (asChild) {
       return (
         <Slot ref={ref} className={cn(buttonVariants({ variant, size }), className)} {...props}>

@@ -2,7 +2,12 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-xl border border-ink-200 bg-white shadow-card', className)} {...props} />;
+  return (
+    <div
+      className={cn('rounded-xl border border-ink-200 bg-white shadow-card', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -10,7 +15,9 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
 }
 
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn('text-lg font-semibold tracking-tight text-ink-900', className)} {...props} />;
+  return (
+    <h3 className={cn('text-lg font-semibold tracking-tight text-ink-900', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
@@ -22,5 +29,10 @@ export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivEleme
 }
 
 export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('flex items-center gap-3 border-t border-ink-100 px-6 py-4', className)} {...props} />;
+  return (
+    <div
+      className={cn('flex items-center gap-3 border-t border-ink-100 px-6 py-4', className)}
+      {...props}
+    />
+  );
 }

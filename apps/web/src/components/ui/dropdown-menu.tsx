@@ -1,4 +1,9 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type HTMLAttributes } from 'react';
+import {
+  forwardRef,
+  type ComponentPropsWithoutRef,
+  type ElementRef,
+  type HTMLAttributes,
+} from 'react';
 import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { cn } from '@/lib/utils';
 
@@ -33,7 +38,8 @@ export const DropdownMenuItem = forwardRef<
     ref={ref}
     className={cn(
       'relative flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-ink-800 outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-60 data-[highlighted]:bg-ink-100 data-[highlighted]:text-ink-900 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-ink-600',
-      destructive && 'text-danger-700 data-[highlighted]:bg-danger-50 data-[highlighted]:text-danger-700 [&_svg]:text-danger-700',
+      destructive &&
+        'text-danger-700 data-[highlighted]:bg-danger-50 data-[highlighted]:text-danger-700 [&_svg]:text-danger-700',
       className,
     )}
     {...props}
@@ -53,7 +59,11 @@ export const DropdownMenuSeparator = forwardRef<
   ElementRef<typeof MenuPrimitive.Separator>,
   ComponentPropsWithoutRef<typeof MenuPrimitive.Separator>
 >(({ className, ...props }, ref) => (
-  <MenuPrimitive.Separator ref={ref} className={cn('-mx-1.5 my-1.5 h-px bg-ink-200', className)} {...props} />
+  <MenuPrimitive.Separator
+    ref={ref}
+    className={cn('-mx-1.5 my-1.5 h-px bg-ink-200', className)}
+    {...props}
+  />
 ));
 DropdownMenuSeparator.displayName = 'DropdownMenuSeparator';
 

@@ -13,7 +13,15 @@ export interface EmptyStateProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-export function EmptyState({ icon: Icon, title, description, action, children, className, headingLevel = 'h2' }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  children,
+  className,
+  headingLevel = 'h2',
+}: EmptyStateProps) {
   const Heading = headingLevel;
   return (
     <section

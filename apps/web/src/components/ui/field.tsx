@@ -23,7 +23,15 @@ export interface FieldProps {
 }
 
 /** Label + control + hint + error, wired for assistive technology. */
-export function Field({ label, children, hint, error, optional, labelAside, className }: FieldProps) {
+export function Field({
+  label,
+  children,
+  hint,
+  error,
+  optional,
+  labelAside,
+  className,
+}: FieldProps) {
   const autoId = useId();
   const id = (isValidElement(children) && children.props.id) || `field-${autoId}`;
   const hintId = hint ? `${id}-hint` : undefined;

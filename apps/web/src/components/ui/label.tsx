@@ -6,6 +6,10 @@ export const Label = forwardRef<
   ElementRef<typeof LabelPrimitive.Root>,
   ComponentPropsWithoutRef<typeof LabelPrimitive.Root>
 >(({ className, ...props }, ref) => (
-  <LabelPrimitive.Root ref={ref} className={cn('text-sm font-medium text-ink-800', className)} {...props} />
+  <LabelPrimitive.Root
+    ref={ref}
+    className={cn('text-sm font-medium text-ink-800', className)}
+    {...props}
+  />
 ));
 Label.displayName = 'Label';

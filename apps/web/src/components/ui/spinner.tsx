@@ -18,7 +18,12 @@ export function Spinner({
       aria-hidden={label ? undefined : true}
       className={cn('inline-flex items-center justify-center', className)}
     >
-      <span className={cn('animate-spin rounded-full border-current border-r-transparent opacity-80', sizes[size])} />
+      <span
+        className={cn(
+          'animate-spin rounded-full border-current border-r-transparent opacity-80',
+          sizes[size],
+        )}
+      />
       {label ? <span className="sr-only">{label}</span> : null}
     </span>
   );

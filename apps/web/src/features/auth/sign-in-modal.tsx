@@ -5,7 +5,13 @@ import { CheckCircle2, MailCheck } from 'lucide-react';
 import { RESET_PASSWORD_REPLY } from '@app/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorText } from '@/lib/api-client';
@@ -46,7 +52,11 @@ export function SignInModal({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="sm">
         {view === 'signin' ? (
-          <SignInForm onForgot={() => setView('forgot-password')} onSwitchToSignUp={onSwitchToSignUp} onSignedIn={onSignedIn} />
+          <SignInForm
+            onForgot={() => setView('forgot-password')}
+            onSwitchToSignUp={onSwitchToSignUp}
+            onSignedIn={onSignedIn}
+          />
         ) : null}
         {view === 'forgot-password' ? (
           <ForgotPasswordForm
@@ -67,7 +77,9 @@ export function SignInModal({
             onRequestNewLink={() => setView('forgot-password')}
           />
         ) : null}
-        {view === 'reset-success' ? <ResetSuccess notice={notice} onSignIn={() => setView('signin')} /> : null}
+        {view === 'reset-success' ? (
+          <ResetSuccess notice={notice} onSignIn={() => setView('signin')} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -85,7 +97,10 @@ function SignInForm({
   const { login } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
-  const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -103,7 +118,9 @@ function SignInForm({
     <>
       <DialogHeader>
         <DialogTitle>Sign in</DialogTitle>
-        <DialogDescription>Welcome back. Sign in to manage your classes and student conversations.</DialogDescription>
+        <DialogDescription>
+          Welcome back. Sign in to manage your classes and student conversations.
+        </DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {error ? <Alert variant="danger">{error}</Alert> : null}
@@ -131,7 +148,11 @@ function SignInForm({
       </form>
       <p className="mt-6 text-center text-sm text-ink-600">
         New to Syllabot?{' '}
-        <button type="button" onClick={onSwitchToSignUp} className="rounded font-semibold text-brand-700 hover:underline">
+        <button
+          type="button"
+          onClick={onSwitchToSignUp}
+          className="rounded font-semibold text-brand-700 hover:underline"
+        >
           Create an account
         </button>
       </p>
@@ -141,7 +162,10 @@ function SignInForm({
 
 function ForgotPasswordForm({ onBack, onSent }: { onBack(): void; onSent(message: string): void }) {
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -159,7 +183,8 @@ function ForgotPasswordForm({ onBack, onSent }: { onBack(): void; onSent(message
       <DialogHeader>
         <DialogTitle>Reset your password</DialogTitle>
         <DialogDescription>
-          Enter the e-mail address you signed up with and we will send you a link to set a new password.
+          Enter the e-mail address you signed up with and we will send you a link to set a new
+          password.
         </DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
@@ -208,19 +233,30 @@ function SetNewPasswordForm({
     <>
       <DialogHeader>
         <DialogTitle>Set a new password</DialogTitle>
-        <DialogDescription>Choose a new password for your account. The reset link can be used once.</DialogDescription>
+        <DialogDescription>
+          Choose a new password for your account. The reset link can be used once.
+        </DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {error ? (
           <Alert variant="danger">
             <p>{error}</p>
-            <button type="button" onClick={onRequestNewLink} className="mt-1 font-semibold underline">
+            <button
+              type="button"
+              onClick={onRequestNewLink}
+              className="mt-1 font-semibold underline"
+            >
               Request a new link
             </button>
           </Alert>
         ) : null}
         <Field label="New password" hint={PASSWORD_HINT} error={errors.password?.message}>
-          <Input type="password" autoComplete="new-password" autoFocus {...form.register('password')} />
+          <Input
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            {...form.register('password')}
+          />
         </Field>
         <Field label="Confirm new password" error={errors.confirm?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
@@ -243,7 +279,9 @@ function ResetSuccess({ notice, onSignIn }: { notice: Notice; onSignIn(): void }
       </span>
       <DialogTitle>{emailSent ? 'Check your email' : 'Password updated'}</DialogTitle>
       <DialogDescription className="mt-2">
-        {emailSent ? notice.message : 'Your password has been changed. Sign in with your new password.'}
+        {emailSent
+          ? notice.message
+          : 'Your password has been changed. Sign in with your new password.'}
       </DialogDescription>
       <Button className="mt-6 w-full" size="lg" onClick={onSignIn}>
         {emailSent ? 'Back to sign in' : 'Sign in'}

@@ -1,0 +1,83 @@
+import { createTeacher, expect, expectAccessible, PASSWORD, test } from './fixtures.ts';
+
+test.describe('public pages', () => {
+  test('the landing page has every section and the Department plan is coming soon @mobile', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    for (const text of [
+      'Load Your Content',
+      'Share Your Link',
+      'Save Hours',
+      '98%',
+      'Try Free Demo',
+      'Get Started Free',
+    ]) {
+      await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: /Join Waitlist/ })).toBeDisabled();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  });
+
+  test('the terms page shows its effective date and passes axe @mobile', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page.getByText('July 15, 2025')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an unknown path redirects to the landing page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the protected area sends a visitor to the landing page', async ({ page }) => {
+    await page.goto('/billing');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('the signed-in shell', () => {
+  test.beforeEach(async ({ page }) => {
+    const teacher = await createTeacher('active');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign In' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByLabel('Email').fill(teacher.email);
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  const pages = [
+    ['/dashboard', 'My Classes'],
+    ['/analytics', 'Analytics'],
+    ['/chats', 'Student Conversations'],
+    ['/chat-history', 'Chat History'],
+    ['/integrations', 'Integrations'],
+    ['/account', 'My Account'],
+    ['/billing', 'Billing & Usage'],
+  ] as const;
+
+  test('every protected page has its title, an empty state and no accessibility violations', async ({
+    page,
+  }) => {
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: title, exact: true }).first()).toBeVisible();
+      await expectAccessible(page);
+    }
+  });
+
+  test('the sidebar is a drawer on a phone and Escape closes it @mobile', async ({ page }) => {
+    test.skip(page.viewportSize()!.width >= 1024, 'drawer only below 1024 px');
+    await page
+      .getByRole('button', { name: /menu|navigation/i })
+      .first()
+      .click();
+    const nav = page.getByRole('navigation').filter({ hasText: 'Student Conversations' });
+    await expect(nav).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+  });
+});

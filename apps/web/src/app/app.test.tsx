@@ -1,0 +1,260 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser, mockApi, seedSession } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+import { pageTitle } from './layouts/nav';
+
+const usage = {
+  plan_type: 'single',
+  subscription_status: 'trialing',
+  total_cost: 18,
+  season_name: 'Fall 2025',
+  classes_used: 1,
+  max_base_classes: 3,
+  addon_classes: 2,
+  classes_remaining: 2,
+  can_add_class: true,
+  next_class_cost: 0,
+};
+
+function signedIn(extra: Parameters<typeof mockApi>[0] = {}) {
+  seedSession();
+  return mockApi({
+    'GET /auth/profile': { body: { success: true, data: { user: makeUser() } } },
+    ...extra,
+  });
+}
+
+describe('routes (SPEC §2)', () => {
+  it('redirects unknown paths to /', async () => {
+    mockApi({});
+    const { router } = renderApp('/nope/nowhere');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /your syllabus/i }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a signed-in user from the landing page to /dashboard', async () => {
+    signedIn();
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('keeps a fresh sign-up on the landing page', async () => {
+    signedIn();
+    localStorage.setItem('isNewSignup', 'true');
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Get Started' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('opens "Set a new password" from a reset link and removes the token from the URL', async () => {
+    mockApi({});
+    const replace = vi.spyOn(window.history, 'replaceState');
+    renderApp('/?reset_token=tok-123');
+    expect(await screen.findByRole('dialog', { name: 'Set a new password' })).toBeInTheDocument();
+    expect(replace).toHaveBeenCalled();
+    expect(String(replace.mock.calls.at(-1)?.[2])).not.toContain('reset_token');
+  });
+
+  it('landing top bar opens the sign-in and sign-up dialogs', async () => {
+    mockApi({});
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
+  });
+
+  it('Try Me says plainly that the document trial is not available yet', async () => {
+    mockApi({});
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: /Try Me/ }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Document trial coming soon' }),
+    ).toBeInTheDocument();
+  });
+
+  it('landing page shows the marketing numbers and plans', async () => {
+    mockApi({});
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    for (const text of [
+      '3 hours',
+      '2+',
+      '20',
+      '98%',
+      'Load Your Content',
+      'Share Your Link',
+      'Save Hours',
+      '$18',
+      '$135',
+    ]) {
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(document.getElementById('how-it-works')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Join Waitlist' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      'mailto:support@syllabot.app',
+    );
+    expect(screen.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+  });
+
+  it('terms page shows the effective date and support address', async () => {
+    mockApi({});
+    renderApp('/terms');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('July 15, 2025')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'support@syllabot.app' }).length).toBeGreaterThan(0);
+  });
+
+  it('install-success goes to integrations after 3 s', async () => {
+    signedIn();
+    const { router } = renderApp('/install-success');
+    expect(await screen.findByRole('heading', { name: 'Workspace connected' })).toBeInTheDocument();
+    const shownAt = Date.now();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/integrations'), {
+      timeout: 5000,
+    });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2900);
+    expect(router.state.location.search).toBe('?slack_install=success');
+  }, 10_000);
+
+  it('install-success: Complete Setup goes at once', async () => {
+    signedIn();
+    const { router } = renderApp('/install-success');
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete Setup' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/integrations'));
+    expect(router.state.location.search).toBe('?slack_install=success');
+  });
+});
+
+describe('authenticated shell', () => {
+  it.each([
+    ['/dashboard', 'My Classes'],
+    ['/analytics', 'Analytics'],
+    ['/chats', 'Student Conversations'],
+    ['/chat-history', 'Chat History'],
+    ['/integrations', 'Integrations'],
+    ['/account', 'My Account'],
+    ['/billing', 'Billing & Usage'],
+  ])('%s is titled %s', (path, title) => {
+    expect(pageTitle(path)).toBe(title);
+  });
+
+  it('shows the title, hides the bell badge without requests and ignores failed header calls', async () => {
+    signedIn();
+    renderApp('/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Classes' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No Classes Yet' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Create Your First Class/ })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Student contact requests' })).toHaveAttribute(
+      'href',
+      '/chats',
+    );
+    expect(screen.queryByTestId('contact-request-count')).not.toBeInTheDocument();
+  });
+
+  it('shows the unanswered request count and usage in the user menu, and logs out', async () => {
+    const calls = signedIn({
+      'GET /billing/usage': { body: { success: true, data: usage } },
+      'GET /chat/email-requests': {
+        body: {
+          success: true,
+          data: {
+            requests: [
+              { id: '1', teacher_responded_at: null },
+              { id: '2', teacher_responded_at: '2025-01-01' },
+            ],
+          },
+        },
+      },
+      'POST /auth/logout': { body: { success: true } },
+    });
+    const { router } = renderApp('/chats');
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('contact-request-count')).toHaveTextContent('1');
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Teacher plan')).toBeInTheDocument();
+    expect(within(menu).getByText('Fall 2025')).toBeInTheDocument();
+    expect(within(menu).getByText('1 / 3')).toBeInTheDocument();
+    expect(within(menu).getByText('2')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Log Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('access_token')).toBeNull();
+    await waitFor(() => expect(calls.some((c) => c.path === '/auth/logout')).toBe(true));
+  });
+
+  it('user menu items navigate', async () => {
+    signedIn();
+    const { router } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Billing & Usage' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing'), { timeout: 3000 });
+    expect(screen.getByRole('heading', { level: 1, name: 'Billing & Usage' })).toBeInTheDocument();
+  });
+
+  it('the navigation drawer closes on Escape and on navigation', async () => {
+    signedIn();
+    const { router } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
+    expect(await screen.findByRole('dialog', { name: 'Navigation' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    await user.click(within(drawer).getByRole('link', { name: 'Integrations' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/integrations'));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('the sidebar collapses', async () => {
+    signedIn();
+    renderApp('/analytics');
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: 'Collapse sidebar' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('account page saves the profile', async () => {
+    const updated = makeUser({ first_name: 'Augusta' });
+    const calls = signedIn({
+      'PUT /auth/profile': { body: { success: true, data: { user: updated } } },
+    });
+    renderApp('/account');
+    const user = userEvent.setup();
+    const first = await screen.findByLabelText('First name');
+    await user.clear(first);
+    await user.type(first, 'Augusta');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      first_name: 'Augusta',
+      email: 'ada@example.edu',
+    });
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('user_data')!).first_name).toBe('Augusta'),
+    );
+  });
+});

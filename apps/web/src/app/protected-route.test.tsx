@@ -1,0 +1,97 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { RouteObject } from 'react-router';
+import type { User } from '@app/contracts';
+import { makeUser, mockApi, seedSession } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+import { ProtectedRoute } from './protected-route';
+import { RootLayout } from './root-layout';
+
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <h1>Landing</h1> },
+      {
+        path: '/dashboard',
+        element: (
+          <ProtectedRoute>
+            <h1>Protected content</h1>
+          </ProtectedRoute>
+        ),
+      },
+    ],
+  },
+];
+
+function signInAs(user: User) {
+  seedSession(user);
+  mockApi({ 'GET /auth/profile': { body: { success: true, data: { user } } } });
+}
+
+describe('protected area gate (SPEC §2)', () => {
+  it('redirects to / without a user', async () => {
+    mockApi({});
+    const { router } = renderApp('/dashboard', routes);
+    expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each(['trialing', 'active', 'suspended'] as const)(
+    'shows the content for %s',
+    async (status) => {
+      signInAs(makeUser({ subscription_status: status }));
+      renderApp('/dashboard', routes);
+      expect(await screen.findByRole('heading', { name: 'Protected content' })).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+  );
+
+  it('falls through and shows the content for any other status', async () => {
+    signInAs(makeUser({ subscription_status: 'past_due' as User['subscription_status'] }));
+    renderApp('/dashboard', routes);
+    expect(await screen.findByRole('heading', { name: 'Protected content' })).toBeInTheDocument();
+  });
+
+  it('opens the sign-up modal at once for incomplete_signup, resuming at the plan step', async () => {
+    signInAs(makeUser({ subscription_status: 'incomplete_signup' }));
+    renderApp('/dashboard', routes);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Choose your plan');
+    expect(screen.queryByRole('heading', { name: 'Protected content' })).not.toBeInTheDocument();
+  });
+
+  it('waits 1 s before opening when trial data is saved', async () => {
+    signInAs(makeUser({ subscription_status: 'incomplete_signup' }));
+    localStorage.setItem('trial_data', JSON.stringify({ session_id: 's' }));
+    renderApp('/dashboard', routes);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('dialog', {}, { timeout: 1500 })).toBeInTheDocument();
+  });
+
+  it('closing the modal logs the user out', async () => {
+    signInAs(makeUser({ subscription_status: 'incomplete_signup' }));
+    const { router } = renderApp('/dashboard', routes);
+    await screen.findByRole('dialog');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('user_data')).toBeNull();
+  });
+
+  it('closing the modal keeps the session when the stored status changed meanwhile', async () => {
+    signInAs(makeUser({ subscription_status: 'incomplete_signup' }));
+    const { router } = renderApp('/dashboard', routes);
+    await screen.findByRole('dialog');
+    localStorage.setItem(
+      'user_data',
+      JSON.stringify(makeUser({ subscription_status: 'trialing' })),
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(localStorage.getItem('access_token')).toBe('access-1');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
