@@ -19,6 +19,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { TokenSigner } from './features/auth/tokens.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { Mailer } from './features/mail/mailer.ts';
 import { RateLimiter } from './features/ratelimit/rate-limiter.ts';
 
@@ -95,7 +96,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
   });
-  app.addHook('onClose', async () => mailer.close());
+  let stopHousekeeping: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopHousekeeping = startHousekeeping(db, app.log);
+  });
+  app.addHook('onClose', async () => {
+    stopHousekeeping?.();
+    mailer.close();
+  });
 
   await app.register(
     async (api) => {
@@ -123,13 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .header('cache-control', 'no-cache')
         .sendFile('index.html', webDist, { maxAge: 0 });
     }
-    return reply
-      .status(404)
-      .send({
-        success: false,
-        detail: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        code: 'NOT_FOUND',
-      });
+    return reply.status(404).send({
+      success: false,
+      detail: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+    });
   });
 
   return app;

@@ -78,21 +78,17 @@ export function registerErrorHandler(app: FastifyInstance) {
         );
     }
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({
-          success: false,
-          detail: error.message,
-          code: statusCodes[status] ?? 'BAD_REQUEST',
-        });
+      return reply.status(status).send({
+        success: false,
+        detail: error.message,
+        code: statusCodes[status] ?? 'BAD_REQUEST',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({
-        success: false,
-        detail: 'An internal error occurred. Please try again.',
-        code: 'INTERNAL',
-      });
+    return reply.status(500).send({
+      success: false,
+      detail: 'An internal error occurred. Please try again.',
+      code: 'INTERNAL',
+    });
   });
 }

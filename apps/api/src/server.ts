@@ -52,7 +52,9 @@ async function main() {
     await ensureDatabase(embedded);
   }
   const connectionString = config.databaseUrl ?? embedded!.connectionString(DATABASE_NAME);
-  const { db, pool } = createDb(connectionString);
+  const { db, pool } = createDb(connectionString, 10, (err) =>
+    logger.warn({ err: err.message }, 'idle database connection lost'),
+  );
   const applied = await migrate(pool, (msg) => logger.info(msg));
   logger.info({ applied: applied.length }, 'database ready');
 

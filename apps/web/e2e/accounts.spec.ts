@@ -1,4 +1,5 @@
 import {
+  signIn,
   createTeacher,
   expect,
   expectAccessible,
@@ -61,12 +62,7 @@ test.describe('a visitor signs up', () => {
 test.describe('a returning teacher', () => {
   test('signs in, sees the dashboard shell, and signs out @mobile', async ({ page }) => {
     const teacher = await createTeacher('trialing');
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Sign In' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in' });
-    await dialog.getByLabel('Email').fill(teacher.email);
-    await dialog.getByLabel('Password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, teacher);
 
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'My Classes' })).toBeVisible();
@@ -93,12 +89,7 @@ test.describe('a returning teacher', () => {
 
   test('sees "Invalid email or password" for a wrong password', async ({ page }) => {
     const teacher = await createTeacher('trialing');
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Sign In' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in' });
-    await dialog.getByLabel('Email').fill(teacher.email);
-    await dialog.getByLabel('Password').fill('Not-The-Password-1');
-    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = await signIn(page, teacher, 'Not-The-Password-1');
     await expect(dialog.getByText('Invalid email or password')).toBeVisible();
   });
 
@@ -106,12 +97,7 @@ test.describe('a returning teacher', () => {
     page,
   }) => {
     const teacher = await createTeacher();
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Sign In' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in' });
-    await dialog.getByLabel('Email').fill(teacher.email);
-    await dialog.getByLabel('Password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, teacher);
     await expect(page.getByRole('dialog', { name: 'Choose your plan' })).toBeVisible();
   });
 });

@@ -69,5 +69,16 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
+/** Signs in through the landing page's Sign In modal and waits for the redirect. */
+export async function signIn(page: Page, teacher: Teacher, password = teacher.password) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email').fill(teacher.email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  return dialog;
+}
+
 export const test = base;
 export { expect };

@@ -1,4 +1,4 @@
-import { createTeacher, expect, expectAccessible, PASSWORD, test } from './fixtures.ts';
+import { signIn, createTeacher, expect, expectAccessible, test } from './fixtures.ts';
 
 test.describe('public pages', () => {
   test('the landing page has every section and the Department plan is coming soon @mobile', async ({
@@ -40,12 +40,7 @@ test.describe('public pages', () => {
 test.describe('the signed-in shell', () => {
   test.beforeEach(async ({ page }) => {
     const teacher = await createTeacher('active');
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Sign In' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in' });
-    await dialog.getByLabel('Email').fill(teacher.email);
-    await dialog.getByLabel('Password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, teacher);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

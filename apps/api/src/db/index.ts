@@ -6,7 +6,11 @@ export type Db = Kysely<Database>;
 export type { Database };
 
 /** One pg Pool per process; Kysely builds the queries (docs/decisions/001-query-layer.md). */
-export function createDb(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
+export function createDb(
+  connectionString: string,
+  max = 10,
+  onError: (err: Error) => void = () => {},
+): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -14,6 +18,6 @@ export function createDb(connectionString: string, max = 10): { db: Db; pool: pg
     connectionTimeoutMillis: 10_000,
   });
   // An idle client losing its connection must not crash the process.
-  pool.on('error', () => {});
+  pool.on('error', onError);
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }

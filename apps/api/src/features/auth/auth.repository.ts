@@ -34,18 +34,17 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
-  insertUser(values: {
-    email: string;
-    password_hash: string;
-    first_name: string;
-    last_name: string;
-    institution: string | null;
-  }) {
-    return this.db
-      .insertInto('users')
-      .values(values)
-      .returning(userColumns)
-      .executeTakeFirstOrThrow();
+  insertUser(
+    values: {
+      email: string;
+      password_hash: string;
+      first_name: string;
+      last_name: string;
+      institution: string | null;
+    },
+    ex: Executor = this.db,
+  ) {
+    return ex.insertInto('users').values(values).returning(userColumns).executeTakeFirstOrThrow();
   }
 
   updateProfile(

@@ -22,6 +22,9 @@ const profile = (headers: Record<string, string>) =>
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 let ipSeq = 0;
 const freshIp = () => `192.0.2.${++ipSeq}`;
+/** A sign-in from a new client address, so address limits stay out of the way. */
+const login = (email: string, password: string) =>
+  post('/api/auth/login', { email, password }, {}, freshIp());
 
 async function waitForEmail(to: string) {
   for (let i = 0; i < 50; i++) {
@@ -144,12 +147,7 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login', () => {
   it('signs in with the e-mail in any case', async () => {
     const { input } = await registerTeacher(t.app);
-    const res = await post(
-      '/api/auth/login',
-      { email: input.email.toUpperCase(), password: STRONG_PASSWORD },
-      {},
-      freshIp(),
-    );
+    const res = await login(input.email.toUpperCase(), STRONG_PASSWORD);
     expect(res.statusCode).toBe(200);
     const { data } = body<{ data: { user: { email: string }; tokens: { access_token: string } } }>(
       res,
@@ -197,22 +195,8 @@ describe('POST /api/auth/login', () => {
   it('locks an account after 5 failures, even for the right password, with Retry-After', async () => {
     const { input } = await registerTeacher(t.app);
     for (let i = 0; i < 5; i++)
-      expect(
-        (
-          await post(
-            '/api/auth/login',
-            { email: input.email, password: 'Wrong-Pass-1' },
-            {},
-            freshIp(),
-          )
-        ).statusCode,
-      ).toBe(401);
-    const res = await post(
-      '/api/auth/login',
-      { email: input.email, password: STRONG_PASSWORD },
-      {},
-      freshIp(),
-    );
+      expect((await login(input.email, 'Wrong-Pass-1')).statusCode).toBe(401);
+    const res = await login(input.email, STRONG_PASSWORD);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(900);
@@ -361,12 +345,7 @@ describe('POST /api/auth/refresh', () => {
   it('keeps other sessions alive when one family is revoked', async () => {
     const { tokens, input } = await registerTeacher(t.app);
     const other = body<{ data: { tokens: { access_token: string } } }>(
-      await post(
-        '/api/auth/login',
-        { email: input.email, password: STRONG_PASSWORD },
-        {},
-        freshIp(),
-      ),
+      await login(input.email, STRONG_PASSWORD),
     ).data.tokens;
     await post('/api/auth/refresh', { refresh_token: tokens.refresh_token });
     await post('/api/auth/refresh', { refresh_token: tokens.refresh_token });
@@ -459,26 +438,8 @@ describe('password reset', () => {
     expect(
       (await post('/api/auth/refresh', { refresh_token: tokens.refresh_token })).statusCode,
     ).toBe(401);
-    expect(
-      (
-        await post(
-          '/api/auth/login',
-          { email: input.email, password: STRONG_PASSWORD },
-          {},
-          freshIp(),
-        )
-      ).statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await post(
-          '/api/auth/login',
-          { email: input.email, password: 'Brand-New-Pass-77' },
-          {},
-          freshIp(),
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await login(input.email, STRONG_PASSWORD)).statusCode).toBe(401);
+    expect((await login(input.email, 'Brand-New-Pass-77')).statusCode).toBe(200);
 
     const reuse = await post(
       '/api/auth/update-password',
@@ -563,12 +524,7 @@ describe('POST /api/auth/update-password (signed in)', () => {
   it('changes the password and ends every other session, keeping this one', async () => {
     const { input, auth } = await registerTeacher(t.app);
     const other = body<{ data: { tokens: { access_token: string; refresh_token: string } } }>(
-      await post(
-        '/api/auth/login',
-        { email: input.email, password: STRONG_PASSWORD },
-        {},
-        freshIp(),
-      ),
+      await login(input.email, STRONG_PASSWORD),
     ).data.tokens;
     expect(
       (await post('/api/auth/update-password', { password: 'Brand-New-Pass-77' }, auth)).statusCode,
@@ -578,16 +534,7 @@ describe('POST /api/auth/update-password (signed in)', () => {
     expect(
       (await post('/api/auth/refresh', { refresh_token: other.refresh_token })).statusCode,
     ).toBe(401);
-    expect(
-      (
-        await post(
-          '/api/auth/login',
-          { email: input.email, password: 'Brand-New-Pass-77' },
-          {},
-          freshIp(),
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await login(input.email, 'Brand-New-Pass-77')).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/index.ts';
 import type { AuthResult, ProfileUpdate, RegisterRequest, Tokens, User } from '@app/contracts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -81,20 +83,25 @@ export class AuthService {
       throw tooManyRequests(wait, 'Too many sign-ups from this network. Please try again later.');
     if (isCommonPassword(input.password)) throw weakPassword(COMMON_PASSWORD);
     const passwordHash = await hashPassword(input.password);
-    let row: UserRow;
     try {
-      row = await this.repo.insertUser({
-        email: input.email,
-        password_hash: passwordHash,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        institution: input.institution || null,
+      // the account and its first session are written together or not at all
+      return await this.repo.db.transaction().execute(async (trx) => {
+        const row = await this.repo.insertUser(
+          {
+            email: input.email,
+            password_hash: passwordHash,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            institution: input.institution || null,
+          },
+          trx,
+        );
+        return { user: toUser(row), tokens: await this.startSession(row.id, input.userAgent, trx) };
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN);
       throw err;
     }
-    return { user: toUser(row), tokens: await this.startSession(row.id, input.userAgent) };
   }
 
   async login(input: {
@@ -262,18 +269,23 @@ export class AuthService {
     return new Date(Date.now() + this.deps.refreshTokenTtlDays * 86_400_000);
   }
 
-  private async startSession(userId: string, userAgent: string | null): Promise<Tokens> {
+  private async startSession(
+    userId: string,
+    userAgent: string | null,
+    trx?: Transaction<Database>,
+  ): Promise<Tokens> {
     const refresh_token = randomToken();
-    const sessionId = await this.repo.db.transaction().execute(async (trx) => {
-      const session = await this.repo.insertSession(userId, userAgent, trx);
+    const write = async (ex: Transaction<Database>) => {
+      const session = await this.repo.insertSession(userId, userAgent, ex);
       await this.repo.insertRefreshToken(
         session.id,
         hashToken(refresh_token),
         this.refreshExpiry(),
-        trx,
+        ex,
       );
       return session.id;
-    });
+    };
+    const sessionId = trx ? await write(trx) : await this.repo.db.transaction().execute(write);
     const access_token = await this.deps.signer.signAccess({ userId, sessionId });
     return { access_token, refresh_token };
   }
