@@ -61,13 +61,15 @@ async function main() {
   const jwtSecret = await loadOrCreateJwtSecret(dataDir, config.jwtSecret);
   const app = await buildApp({ config, db, jwtSecret, logger, webDist });
 
-  let closing = false;
+  let closingSince = 0;
   const shutdown = async (signal: string) => {
-    if (closing) {
+    if (closingSince) {
+      // npm forwards Ctrl-C's SIGINT that the terminal already sent: only a later one forces exit
+      if (Date.now() - closingSince < 1000) return;
       logger.warn('second signal: exiting now');
       process.exit(1);
     }
-    closing = true;
+    closingSince = Date.now();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.error('shutdown took over 20 s: exiting');

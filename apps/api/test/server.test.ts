@@ -91,6 +91,27 @@ describe('the server process (npm start)', () => {
     expect(postgresRunningFor(dataDir)).toBe(false);
   }, 90_000);
 
+  it('stops the server and its database when `npm run serve` itself gets SIGTERM', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'syllabot-npm-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const npm = spawn('npm', ['run', 'serve'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    });
+    let output = '';
+    npm.stdout.on('data', (d) => (output += d));
+    npm.stderr.on('data', (d) => (output += d));
+    await waitForHealth(port, { output: () => output });
+    npm.kill('SIGTERM'); // what a process manager does: signal the process it started
+    for (let i = 0; i < 100 && !output.includes('stopped cleanly'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(output).toContain('stopped cleanly');
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    expect(postgresRunningFor(dataDir)).toBe(false);
+  }, 90_000);
+
   it('refuses to start with a bad configuration, naming the key', async () => {
     const server = startServer({ PORT: 'not-a-port', DATA_DIR: '/nonexistent' });
     expect(await server.exited).toBe(1);
