@@ -26,6 +26,30 @@ test.describe('public pages', () => {
     await expectAccessible(page);
   });
 
+  test('the sign-in and sign-up dialogs pass axe @mobile', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign In' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /Forgot password/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the student chat and install-success pages pass axe', async ({ page }) => {
+    await page.goto('/chat/5b0c1f7e-1111-4222-8333-944455556666');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await page.clock.install(); // hold the page's 3 s redirect while axe runs
+    await page.goto('/install-success');
+    await expect(page.getByRole('button', { name: 'Complete Setup' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('an unknown path redirects to the landing page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/$/);
