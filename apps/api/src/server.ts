@@ -50,6 +50,10 @@ async function main() {
       log: (line) => logger.debug({ pg: line }),
     });
     await ensureDatabase(embedded);
+    logger.info(
+      { port: embedded.port, version: embedded.version },
+      `embedded PostgreSQL ${embedded.version} on 127.0.0.1:${embedded.port} (user postgres, password in DATA_DIR/.pg-password)`,
+    );
   }
   const connectionString = config.databaseUrl ?? embedded!.connectionString(DATABASE_NAME);
   const { db, pool } = createDb(connectionString, 10, (err) =>

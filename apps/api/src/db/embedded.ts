@@ -15,6 +15,9 @@ import path from 'node:path';
  * server is detached and stopped only when our own shutdown asks for it.
  */
 export type EmbeddedPostgres = {
+  port: number;
+  /** major version, from the data directory's PG_VERSION */
+  version: string;
   connectionString(database?: string): string;
   stop(): Promise<void>;
 };
@@ -198,7 +201,10 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedP
     if (child.exitCode === null) child.kill('SIGINT');
   });
 
+  const version = (await fs.readFile(path.join(dataDir, 'PG_VERSION'), 'utf8')).trim();
   return {
+    port,
+    version,
     connectionString: (database = 'postgres') =>
       `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop,
