@@ -18,6 +18,15 @@ import { AuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { TokenSigner } from './features/auth/tokens.ts';
+import { billingRoutes, stripeWebhookRoutes } from './features/billing/billing.routes.ts';
+import { BillingRepository } from './features/billing/billing.repository.ts';
+import { BillingService } from './features/billing/billing.service.ts';
+import { LocalPaymentProvider } from './features/billing/providers/local-provider.ts';
+import type { PaymentProvider } from './features/billing/providers/payment-provider.ts';
+import {
+  createStripeClient,
+  StripePaymentProvider,
+} from './features/billing/providers/stripe-provider.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { Mailer } from './features/mail/mailer.ts';
@@ -30,6 +39,10 @@ export type AppDeps = {
   logger: FastifyBaseLogger;
   /** the built SPA; omitted in API tests */
   webDist?: string;
+  /** tests stand the billing clock on season boundaries */
+  now?: () => Date;
+  /** classes a teacher has in a season (the classes feature provides the real one) */
+  countClasses?: (userId: string, seasonName: string) => Promise<number>;
 };
 
 /** Builds the whole HTTP app. Never listens: the server and the tests call this. */
@@ -58,11 +71,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -96,12 +110,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
   });
+  const provider: PaymentProvider = config.stripe
+    ? new StripePaymentProvider(createStripeClient(config.stripe), config.stripe)
+    : new LocalPaymentProvider();
+  const billing = new BillingService({
+    repo: new BillingRepository(db),
+    provider,
+    addonPriceCents: config.addonPriceCents,
+    log: app.log,
+    now: deps.now,
+    countClasses: deps.countClasses,
+  });
+  app.log.info(
+    { provider: provider.name },
+    `payments: ${provider.name === 'stripe' ? 'Stripe' : 'demo mode, no card is charged'}`,
+  );
+
   let stopHousekeeping: (() => void) | undefined;
+  let lifecycleTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     stopHousekeeping = startHousekeeping(db, app.log);
+    // demo subscriptions end their trial and renew by the clock (Stripe tells us by webhook)
+    lifecycleTimer = setInterval(() => {
+      billing
+        .applyLocalLifecycle()
+        .catch((err: Error) => app.log.warn({ err: err.message }, 'billing lifecycle failed'));
+    }, 5 * 60_000);
+    lifecycleTimer.unref();
   });
   app.addHook('onClose', async () => {
     stopHousekeeping?.();
+    clearInterval(lifecycleTimer);
     mailer.close();
   });
 
@@ -109,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes(db));
       await api.register(authRoutes(auth));
+      await api.register(billingRoutes(billing, auth));
+      await api.register(stripeWebhookRoutes(billing));
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,12 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   SMTP_URL: optionalString.pipe(z.string().url().optional()),
   MAIL_FROM: z.string().min(3).default('Syllabot <no-reply@syllabot.local>'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_TEACHER: optionalString,
+  STRIPE_API_URL: optionalString.pipe(z.string().url().optional()),
+  ADDON_CLASS_PRICE_USD: z.coerce.number().min(0.5).max(1000).default(6),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -41,6 +47,17 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** set when both Stripe keys are: card payments go through Stripe, otherwise the local demo provider */
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        priceTeacher: string;
+        apiUrl: string | undefined;
+      }
+    | undefined;
+  addonPriceCents: number;
 };
 
 export class ConfigError extends Error {}
@@ -52,6 +69,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY].filter(Boolean).length;
+  const problems: string[] = [];
+  if (stripeKeys === 1)
+    problems.push(
+      '  STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY: set both, or neither for demo payments',
+    );
+  if (stripeKeys === 2 && !e.STRIPE_PRICE_TEACHER)
+    problems.push(
+      '  STRIPE_PRICE_TEACHER: required with Stripe keys (the price id of the Teacher plan)',
+    );
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -65,5 +93,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    stripe:
+      stripeKeys === 2
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY!,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            priceTeacher: e.STRIPE_PRICE_TEACHER!,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
+    addonPriceCents: Math.round(e.ADDON_CLASS_PRICE_USD * 100),
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/index.ts';
 
@@ -35,7 +35,10 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Pick<AppDeps, 'now' | 'countClasses'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ PUBLIC_URL: 'http://app.test', LOG_LEVEL: 'silent', ...env });
   const { db } = createDb(database.url, 5);
@@ -44,6 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     jwtSecret: 'test-secret-that-is-long-enough-0123456789',
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    ...overrides,
   });
   await app.ready();
   return {

@@ -1,3 +1,4 @@
 export * from './limits.ts';
 export * from './auth.ts';
 export * from './api.ts';
+export * from './billing.ts';

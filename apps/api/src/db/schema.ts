@@ -27,6 +27,37 @@ export interface UsersTable {
   password_changed_at: Generated<Date>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  plan_type: ColumnType<
+    'single' | 'department',
+    'single' | 'department' | undefined,
+    'single' | 'department'
+  >;
+  payment_provider: 'stripe' | 'local' | null;
+  stripe_customer_id: string | null;
+  payment_method_id: string | null;
+  current_period_end: NullableTimestamp;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  canceled_at: NullableTimestamp;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'subscription' | 'addon';
+  description: string;
+  amount_cents: number;
+  currency: ColumnType<string, string | undefined, string>;
+  status: 'succeeded' | 'pending' | 'failed' | 'not_charged';
+  season_name: string;
+  provider: 'stripe' | 'local';
+  provider_ref: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: Generated<Date>;
 }
 
 export interface SessionsTable {
@@ -81,4 +112,6 @@ export interface Database {
   password_resets: PasswordResetsTable;
   emails: EmailsTable;
   rate_limits: RateLimitsTable;
+  payments: PaymentsTable;
+  stripe_events: StripeEventsTable;
 }

@@ -15,7 +15,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** preHandler for protected routes: a valid access token of a live session, or 401. */
+/** onRequest hook for protected routes (before the body is parsed or validated): a valid access token of a live session, or 401. */
 export function requireAuth(auth: AuthService) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
@@ -24,7 +24,7 @@ export function requireAuth(auth: AuthService) {
   };
 }
 
-/** The principal a requireAuth preHandler attached. */
+/** The principal the requireAuth hook attached. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;

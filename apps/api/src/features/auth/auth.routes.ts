@@ -79,7 +79,7 @@ export const authRoutes =
         security: bearer,
         response: { 200: okMessage },
       },
-      preHandler: requireAuth(auth),
+      onRequest: requireAuth(auth),
       handler: async (req) => {
         await auth.logout(principalOf(req));
         return { success: true as const, message: 'Signed out' };
@@ -120,7 +120,7 @@ export const authRoutes =
         security: bearer,
         response: { 200: userResult },
       },
-      preHandler: requireAuth(auth),
+      onRequest: requireAuth(auth),
       handler: async (req) => ({
         success: true as const,
         data: { user: await auth.getProfile(principalOf(req).userId) },
@@ -135,7 +135,7 @@ export const authRoutes =
         body: profileUpdateSchema,
         response: { 200: userResult },
       },
-      preHandler: requireAuth(auth),
+      onRequest: requireAuth(auth),
       handler: async (req) => ({
         success: true as const,
         data: { user: await auth.updateProfile(principalOf(req).userId, req.body) },

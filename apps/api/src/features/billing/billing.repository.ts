@@ -1,0 +1,157 @@
+import type { Transaction } from 'kysely';
+import type { SubscriptionStatus } from '@app/contracts';
+import type { Database, Db } from '../../db/index.ts';
+
+type Executor = Db | Transaction<Database>;
+
+const billingColumns = [
+  'id',
+  'email',
+  'subscription_status',
+  'subscription_id',
+  'trial_end',
+  'plan_type',
+  'payment_provider',
+  'stripe_customer_id',
+  'payment_method_id',
+  'current_period_end',
+  'cancel_at_period_end',
+  'canceled_at',
+] as const;
+
+export type BillingUser = NonNullable<Awaited<ReturnType<BillingRepository['findUser']>>>;
+
+export type SubscriptionUpdate = Partial<{
+  subscription_status: SubscriptionStatus;
+  subscription_id: string;
+  trial_end: Date | null;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  canceled_at: Date | null;
+  payment_provider: 'stripe' | 'local';
+  stripe_customer_id: string | null;
+  payment_method_id: string;
+}>;
+
+/** All SQL for plans, subscriptions, payments and webhook bookkeeping. */
+export class BillingRepository {
+  constructor(readonly db: Db) {}
+
+  findUser(id: string, ex: Executor = this.db) {
+    return ex.selectFrom('users').select(billingColumns).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Locks the teacher's row for the rest of the transaction: one billing change at a time. */
+  lockUser(id: string, trx: Transaction<Database>) {
+    return trx
+      .selectFrom('users')
+      .select(billingColumns)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  findUserBySubscription(subscriptionId: string) {
+    return this.db
+      .selectFrom('users')
+      .select(billingColumns)
+      .where('subscription_id', '=', subscriptionId)
+      .executeTakeFirst();
+  }
+
+  updateSubscription(userId: string, values: SubscriptionUpdate, ex: Executor = this.db) {
+    return ex
+      .updateTable('users')
+      .set({ ...values, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async countAddons(userId: string, seasonName: string, ex: Executor = this.db): Promise<number> {
+    const row = await ex
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('season_name', '=', seasonName)
+      .where('kind', '=', 'addon')
+      .where('status', 'in', ['succeeded', 'not_charged'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Inserts a payment; a provider reference seen before is ignored (webhook redelivery). */
+  insertPayment(
+    values: {
+      user_id: string;
+      kind: 'subscription' | 'addon';
+      description: string;
+      amount_cents: number;
+      status: 'succeeded' | 'pending' | 'failed' | 'not_charged';
+      season_name: string;
+      provider: 'stripe' | 'local';
+      provider_ref: string | null;
+      created_at?: Date;
+    },
+    ex: Executor = this.db,
+  ) {
+    return ex
+      .insertInto('payments')
+      .values(values)
+      .onConflict((oc) => oc.column('provider_ref').doNothing())
+      .execute();
+  }
+
+  async listPayments(userId: string, page: number, perPage: number) {
+    const [rows, total] = await Promise.all([
+      this.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute(),
+      this.db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  async eventSeen(id: string): Promise<boolean> {
+    return Boolean(
+      await this.db
+        .selectFrom('stripe_events')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    );
+  }
+
+  markEvent(id: string, type: string) {
+    return this.db
+      .insertInto('stripe_events')
+      .values({ id, type })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  /** Local-provider teachers whose trial or paid period has ended by `now`. */
+  dueLocalSubscriptions(now: Date, userId?: string) {
+    let q = this.db
+      .selectFrom('users')
+      .select(billingColumns)
+      .where('payment_provider', '=', 'local')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('subscription_status', '=', 'trialing'), eb('trial_end', '<=', now)]),
+          eb.and([eb('subscription_status', '=', 'active'), eb('current_period_end', '<=', now)]),
+        ]),
+      );
+    if (userId) q = q.where('id', '=', userId);
+    return q.execute();
+  }
+}

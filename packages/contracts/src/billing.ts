@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { subscriptionStatusSchema } from './auth.ts';
+
+/** Season names in SPEC §9 ("Season by month"). Winter exists only as a class semester. */
+export const SEASON_NAMES = ['Spring', 'Summer', 'Fall'] as const;
+export type SeasonName = (typeof SEASON_NAMES)[number];
+
+export const DEFAULT_ADDON_PRICE_USD = 6;
+
+/** Messages of the class-allowance rule (the class wizard shows them, SPEC §8). */
+export const BILLING_MESSAGES = {
+  withinAllowance: 'You can create this class within your plan.',
+  needsAddon: (included: number, price: string) =>
+    `You have used all ${included} classes included this semester. An add-on class costs ${price}.`,
+  atCap: (max: number) => `You have reached the maximum of ${max} classes this semester.`,
+  inactive: 'Your subscription is not active. Choose a plan to create classes.',
+  demoMode: 'Demo mode — no card is charged',
+} as const;
+
+export const seasonSchema = z.object({
+  season: z.enum(SEASON_NAMES),
+  year: z.number().int(),
+  name: z.string(), // "Fall 2026"
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export type Season = z.infer<typeof seasonSchema>;
+
+/** GET /billing/usage — SPEC §3 "Billing usage". Amounts are US dollars. */
+export const billingUsageSchema = z.object({
+  plan_type: z.enum(['single', 'department']),
+  subscription_status: subscriptionStatusSchema,
+  total_cost: z.number(),
+  season_name: z.string(),
+  classes_used: z.number().int(),
+  max_base_classes: z.number().int(),
+  addon_classes: z.number().int(),
+  classes_remaining: z.number().int(),
+  can_add_class: z.boolean(),
+  next_class_cost: z.number(),
+  max_classes: z.number().int(),
+  addon_price: z.number(),
+});
+export type BillingUsage = z.infer<typeof billingUsageSchema>;
+
+/** GET /billing/validate-class-creation */
+export const classCreationCheckSchema = z.object({
+  can_create: z.boolean(),
+  cost: z.number(),
+  message: z.string(),
+});
+export type ClassCreationCheck = z.infer<typeof classCreationCheckSchema>;
+
+export const planSchema = z.object({
+  id: z.enum(['single', 'department']),
+  name: z.string(),
+  price: z.number(),
+  interval: z.literal('semester'),
+  available: z.boolean(),
+  trial_days: z.number().int(),
+  base_classes: z.number().int(),
+  max_classes: z.number().int(),
+  addon_price: z.number().nullable(),
+  max_instructors: z.number().int(),
+  features: z.array(z.string()),
+});
+/** GET /billing/pricing */
+export const pricingSchema = z.object({ plans: z.array(planSchema), currency: z.literal('usd') });
+export type Pricing = z.infer<typeof pricingSchema>;
+
+export const paymentProviderSchema = z.enum(['stripe', 'local']);
+export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
+
+/** GET /billing/subscription */
+export const subscriptionSchema = z.object({
+  id: z.string().nullable(),
+  plan_type: z.enum(['single', 'department']),
+  status: subscriptionStatusSchema,
+  provider: paymentProviderSchema,
+  trial_end: z.string().nullable(),
+  current_period_end: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  canceled_at: z.string().nullable(),
+  price: z.number(),
+  season_name: z.string(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** One row of GET /billing/history */
+export const paymentRecordSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['subscription', 'addon']),
+  description: z.string(),
+  amount: z.number(),
+  currency: z.literal('usd'),
+  status: z.enum(['succeeded', 'pending', 'failed', 'not_charged']),
+  season_name: z.string(),
+  created_at: z.string(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+export const historyQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const historySchema = z.object({
+  payments: z.array(paymentRecordSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+
+/** GET /billing/payment/stripe-data — what the browser needs to show the card form. */
+export const paymentSetupSchema = z.object({
+  provider: paymentProviderSchema,
+  publishable_key: z.string().nullable(),
+  price: z.number(),
+  currency: z.literal('usd'),
+  trial_days: z.number().int(),
+  plan_name: z.string(),
+});
+export type PaymentSetup = z.infer<typeof paymentSetupSchema>;
+
+/** GET /billing/payment/addon-payment-data?class_count= (default 1) */
+export const addonQuerySchema = z.object({
+  class_count: z.coerce.number().int().min(1).max(10).default(1),
+});
+export const addonPaymentDataSchema = z.object({
+  provider: paymentProviderSchema,
+  publishable_key: z.string().nullable(),
+  class_count: z.number().int(),
+  unit_price: z.number(),
+  amount: z.number(),
+  currency: z.literal('usd'),
+  can_purchase: z.boolean(),
+  max_purchasable: z.number().int(),
+  season_name: z.string(),
+  message: z.string(),
+});
+export type AddonPaymentData = z.infer<typeof addonPaymentDataSchema>;
+
+/**
+ * A local-mode payment method id: `pm_local_<brand>_<last4>`. The demo card form never sends a
+ * card number to the server.
+ */
+export const LOCAL_PAYMENT_METHOD_PATTERN = /^pm_local_[a-z]{2,12}_\d{4}$/;
+
+/** POST /billing/payment/create-trial-subscription */
+export const createTrialRequestSchema = z.object({
+  payment_method_id: z.string().trim().min(3).max(255),
+  cardholder_name: z.string().trim().min(1, 'Please enter the cardholder name').max(200),
+  billing_email: z.string().trim().max(254).email('Please enter a valid email address'),
+});
+export const trialSubscriptionSchema = z.object({ id: z.string(), trial_end: z.string() });
+
+/** POST /billing/payment/purchase-addon */
+export const purchaseAddonRequestSchema = z.object({
+  class_count: z.number().int().min(1).max(10).default(1),
+  payment_method_id: z.string().trim().min(3).max(255).optional(),
+});
