@@ -44,3 +44,31 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('payment settings', () => {
+  it('uses demo payments with no Stripe keys and the default add-on price', () => {
+    expect(loadConfig({})).toMatchObject({ stripe: undefined, addonPriceCents: 600 });
+  });
+
+  it('turns Stripe on with both keys and a price', () => {
+    const c = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_x',
+      STRIPE_PRICE_TEACHER: 'price_x',
+      ADDON_CLASS_PRICE_USD: '7.5',
+    });
+    expect(c.stripe).toMatchObject({
+      secretKey: 'sk_x',
+      publishableKey: 'pk_x',
+      priceTeacher: 'price_x',
+    });
+    expect(c.addonPriceCents).toBe(750);
+  });
+
+  it('refuses one Stripe key without the other, or keys without a price', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_x' })).toThrow(/set both/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_x', STRIPE_PUBLISHABLE_KEY: 'pk_x' })).toThrow(
+      /STRIPE_PRICE_TEACHER/,
+    );
+  });
+});
