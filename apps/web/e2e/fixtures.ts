@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { hashPassword } from '../../api/src/features/auth/passwords.ts';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
@@ -82,3 +82,29 @@ export async function signIn(page: Page, teacher: Teacher, password = teacher.pa
 
 export const test = base;
 export { expect };
+
+/**
+ * Starts a teacher's free trial through the API with the local demo provider, as the card form
+ * would (`pm_local_<brand>_<last4>`). For journeys that begin after sign-up.
+ */
+export async function startTrial(
+  request: APIRequestContext,
+  teacher: Teacher,
+): Promise<{ id: string; trial_end: string }> {
+  const login = await request.post('/api/auth/login', {
+    data: { email: teacher.email, password: teacher.password },
+  });
+  expect(login.status()).toBe(200);
+  const token = ((await login.json()) as { data: { tokens: { access_token: string } } }).data.tokens
+    .access_token;
+  const trial = await request.post('/api/billing/payment/create-trial-subscription', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      payment_method_id: 'pm_local_visa_4242',
+      cardholder_name: `${teacher.firstName} ${teacher.lastName}`,
+      billing_email: teacher.email,
+    },
+  });
+  expect(trial.ok(), await trial.text()).toBe(true);
+  return ((await trial.json()) as { data: { id: string; trial_end: string } }).data;
+}

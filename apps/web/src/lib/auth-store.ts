@@ -59,6 +59,7 @@ export const authStore = {
     return step === 'pricing' || step === 'payment' ? step : null;
   },
   setSignupStep: (step: SignupFlowStep) => storage.set(STORAGE_KEYS.signupFlowStep, step),
+  clearSignupStep: () => storage.remove(STORAGE_KEYS.signupFlowStep),
 
   hasTrialData: () => storage.get(STORAGE_KEYS.trialData) !== null,
 };

@@ -52,3 +52,10 @@ export function formatUsd(amount: number): string {
     minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
   }).format(amount);
 }
+
+/** 'Teacher plan' / 'Department plan' for a usage or subscription plan_type. */
+export function planLabel(planType: string): string {
+  if (planType === 'single') return 'Teacher plan';
+  if (planType === 'department') return 'Department plan';
+  return planType;
+}

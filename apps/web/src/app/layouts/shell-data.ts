@@ -1,19 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { BillingUsage } from '@app/contracts';
 import { api, type Envelope } from '@/lib/api-client';
+import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
+export { planLabel } from '@/lib/plans';
 
-/** GET /billing/usage data (SPEC §3 Billing usage). */
-export interface BillingUsage {
-  plan_type: 'single' | 'department' | string;
-  subscription_status: string;
-  total_cost: number;
-  season_name: string;
-  classes_used: number;
-  max_base_classes: number;
-  addon_classes: number;
-  classes_remaining: number;
-  can_add_class: boolean;
-  next_class_cost: number;
-}
+export type { BillingUsage };
 
 interface EmailRequest {
   id: string;
@@ -43,16 +34,10 @@ export async function fetchShellSummary(): Promise<ShellSummary> {
 
 export function useShellSummary(enabled: boolean) {
   return useQuery({
-    queryKey: ['shell-summary'],
+    queryKey: SHELL_SUMMARY_KEY,
     queryFn: fetchShellSummary,
     enabled,
     retry: false,
     staleTime: 60_000,
   });
-}
-
-export function planLabel(planType: string): string {
-  if (planType === 'single') return 'Teacher plan';
-  if (planType === 'department') return 'Department plan';
-  return planType;
 }

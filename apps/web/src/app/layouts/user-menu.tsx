@@ -62,7 +62,7 @@ export function UserMenu({
                 <dd className="font-medium">{usage.season_name}</dd>
               </div>
               <div className="flex justify-between gap-2">
-                <dt>Classes</dt>
+                <dt>Classes used</dt>
                 <dd className="font-medium">
                   {usage.classes_used} / {usage.max_base_classes}
                 </dd>

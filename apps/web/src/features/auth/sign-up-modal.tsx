@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheck, CreditCard } from 'lucide-react';
+import { CircleCheck, CreditCard, PartyPopper } from 'lucide-react';
+import type { Pricing, User } from '@app/contracts';
 import { PlanCard } from '@/components/pricing/plan-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,10 +16,28 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { authApi } from '@/lib/auth-api';
 import { authStore } from '@/lib/auth-store';
-import { DEPARTMENT_PLAN, TEACHER_PLAN } from '@/lib/plans';
+import {
+  billingApi,
+  usePaymentSetup,
+  usePricing,
+  type CreateTrialPayload,
+  type TrialSubscription,
+} from '@/lib/billing-api';
+import { hardRedirect } from '@/lib/navigation';
+import { DEPARTMENT_PLAN, TEACHER_PLAN, type Plan } from '@/lib/plans';
+import { EMPTY_LOCAL_CARD, type LocalCardValues } from './payment/card-validation';
+import { paymentErrorText } from '@/lib/payment-error';
+import { PaymentStep } from './payment/payment-step';
+import {
+  postPaymentUrl,
+  waitForSubscription,
+  WELCOME_UPDATE_TIMEOUT_URL,
+} from './payment/wait-for-subscription';
 import { PASSWORD_HINT, signUpSchema, type SignUpValues } from './schemas';
 
 export interface SignUpModalProps {
@@ -27,35 +46,159 @@ export interface SignUpModalProps {
   onSwitchToSignIn?: () => void;
 }
 
-type Step = 'auth' | 'pricing';
+type Step = 'auth' | 'pricing' | 'payment' | 'processing' | 'success';
+
+/** SPEC §4 "After payment": the success view shows for 1 s before the redirect. */
+export const SUCCESS_REDIRECT_DELAY_MS = 1000;
 
 /** The step a signed-in user resumes at (SPEC §4: saved step, default pricing). */
 function resumeStep(signedIn: boolean): Step {
-  // The payment step arrives with billing; until then a saved 'payment' step resumes at pricing too.
-  return signedIn ? 'pricing' : 'auth';
+  if (!signedIn) return 'auth';
+  return authStore.getSignupStep() ?? 'pricing';
 }
 
-/** Sign-up flow: auth, then pricing (payment, processing and success arrive with billing). */
+const TITLES: Record<Step, string> = {
+  auth: 'Create your account',
+  pricing: 'Choose your plan',
+  payment: 'Start your free trial',
+  processing: 'Setting up your trial',
+  success: "You're all set",
+};
+
+/** Fetches the profile and stores it (not in context: the gate must keep this modal mounted). */
+async function fetchAndStoreUser(): Promise<User> {
+  const fresh = await authApi.profile();
+  authStore.setUser(fresh);
+  return fresh;
+}
+
+/** Sign-up flow (SPEC §2/§4): auth → pricing → payment → processing → success → /dashboard. */
 export function SignUpModal({ open, onOpenChange, onSwitchToSignIn }: SignUpModalProps) {
   const { user } = useAuth();
   const [step, setStep] = useState<Step>(() => resumeStep(user !== null));
+  const [paymentError, setPaymentError] = useState<string | null>(null);
+  // prefilled with the account's e-mail, also when a returning teacher resumes at the payment step
+  const [cardValues, setCardValues] = useState<LocalCardValues>(() => ({
+    ...EMPTY_LOCAL_CARD,
+    billing_email: user?.email ?? '',
+  }));
+  const signedIn = user !== null;
+  const pricing = usePricing(signedIn && step === 'pricing');
+  const setup = usePaymentSetup(signedIn && (step === 'pricing' || step === 'payment'));
+  const busy = step === 'processing' || step === 'success';
+
+  const goTo = (next: 'pricing' | 'payment') => {
+    authStore.setSignupStep(next);
+    setPaymentError(null);
+    if (next === 'payment' && !cardValues.billing_email && user) {
+      setCardValues((values) => ({ ...values, billing_email: user.email }));
+    }
+    setStep(next);
+  };
+
+  const pay = async (payload: CreateTrialPayload, values: LocalCardValues) => {
+    setCardValues(values);
+    setPaymentError(null);
+    setStep('processing');
+    let subscription: TrialSubscription;
+    try {
+      subscription = await billingApi.createTrialSubscription(payload);
+    } catch (error) {
+      setPaymentError(paymentErrorText(error));
+      setStep('payment');
+      return;
+    }
+    let url: string;
+    try {
+      const outcome = await waitForSubscription({
+        subscriptionId: subscription.id,
+        fetchUser: fetchAndStoreUser,
+      });
+      url = postPaymentUrl(outcome);
+      if (outcome === 'confirmed') {
+        setStep('success');
+        await new Promise((resolve) => setTimeout(resolve, SUCCESS_REDIRECT_DELAY_MS));
+      }
+    } catch (error) {
+      console.warn('Finishing sign-up failed', error);
+      url = WELCOME_UPDATE_TIMEOUT_URL;
+    }
+    authStore.clearSignupStep();
+    authStore.clearNewSignup();
+    hardRedirect(url);
+  };
+
+  const size = step === 'pricing' ? 'lg' : step === 'payment' || step === 'auth' ? 'md' : 'sm';
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size={step === 'pricing' ? 'lg' : 'md'}>
+    <Dialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
+      <DialogContent
+        size={size}
+        hideClose={busy}
+        onEscapeKeyDown={(event) => (busy ? event.preventDefault() : undefined)}
+        onInteractOutside={(event) => (busy ? event.preventDefault() : undefined)}
+      >
         {step === 'auth' ? (
-          <AuthStep
-            onRegistered={() => {
-              authStore.setSignupStep('pricing');
-              setStep('pricing');
-            }}
-            onSwitchToSignIn={onSwitchToSignIn}
+          <AuthStep onRegistered={() => goTo('pricing')} onSwitchToSignIn={onSwitchToSignIn} />
+        ) : step === 'pricing' ? (
+          <PricingStep
+            firstName={user?.first_name}
+            pricing={pricing.data}
+            onStartTrial={() => goTo('payment')}
           />
+        ) : step === 'payment' ? (
+          <>
+            <DialogHeader>
+              <StepIndicator current={3} />
+              <DialogTitle>{TITLES.payment}</DialogTitle>
+              <DialogDescription>
+                Add a card to start your free trial. You can cancel any time before it ends.
+              </DialogDescription>
+            </DialogHeader>
+            <PaymentStep
+              setup={setup.data}
+              setupFailed={setup.isError}
+              onRetrySetup={() => void setup.refetch()}
+              error={paymentError}
+              values={cardValues}
+              onBack={() => goTo('pricing')}
+              onPay={(payload, values) => void pay(payload, values)}
+            />
+          </>
         ) : (
-          <PricingStep firstName={user?.first_name} />
+          <ProgressView step={step} />
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Processing (payment sent, waiting for the account to update) and success. */
+function ProgressView({ step }: { step: 'processing' | 'success' }) {
+  const done = step === 'success';
+  return (
+    <div className="flex flex-col items-center py-4 text-center" aria-live="polite">
+      <span
+        className={
+          done
+            ? 'mb-5 flex size-16 items-center justify-center rounded-full bg-success-50 text-success-600 ring-8 ring-success-50/60'
+            : 'mb-5 flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-8 ring-brand-50/60'
+        }
+      >
+        {done ? (
+          <PartyPopper className="size-8" aria-hidden="true" />
+        ) : (
+          <Spinner size="lg" label={null} />
+        )}
+      </span>
+      <DialogTitle>{TITLES[step]}</DialogTitle>
+      <DialogDescription className="mt-2 max-w-xs">
+        {done
+          ? 'Your free trial has started. Taking you to your dashboard…'
+          : 'Confirming your card and activating your account. This only takes a moment.'}
+      </DialogDescription>
+      {done ? null : <p className="mt-4 text-xs text-ink-600">Please keep this window open.</p>}
+    </div>
   );
 }
 
@@ -94,7 +237,7 @@ function AuthStep({
     <>
       <DialogHeader>
         <StepIndicator current={1} />
-        <DialogTitle>Create your account</DialogTitle>
+        <DialogTitle>{TITLES.auth}</DialogTitle>
         <DialogDescription>
           Set up your teacher account, then choose a plan for this semester.
         </DialogDescription>
@@ -157,12 +300,39 @@ function AuthStep({
   );
 }
 
-function PricingStep({ firstName }: { firstName?: string }) {
+/** The Teacher plan with the server's numbers; the constants until they arrive. */
+function teacherPlan(pricing: Pricing | undefined): Plan {
+  const plan = pricing?.plans.find((p) => p.id === 'single');
+  if (!plan) return TEACHER_PLAN;
+  return {
+    ...TEACHER_PLAN,
+    name: plan.name,
+    price: plan.price,
+    summary: `Everything one instructor needs. Start with a ${plan.trial_days}-day free trial.`,
+    features: plan.features.length > 0 ? plan.features : TEACHER_PLAN.features,
+  };
+}
+
+/** The Department plan is always "coming soon" (SPEC §1); only its price comes from the server. */
+function departmentPlan(pricing: Pricing | undefined): Plan {
+  const plan = pricing?.plans.find((p) => p.id === 'department');
+  return plan ? { ...DEPARTMENT_PLAN, price: plan.price, comingSoon: true } : DEPARTMENT_PLAN;
+}
+
+function PricingStep({
+  firstName,
+  pricing,
+  onStartTrial,
+}: {
+  firstName?: string;
+  pricing: Pricing | undefined;
+  onStartTrial(): void;
+}) {
   return (
     <>
       <DialogHeader>
         <StepIndicator current={2} />
-        <DialogTitle>Choose your plan</DialogTitle>
+        <DialogTitle>{TITLES.pricing}</DialogTitle>
         <DialogDescription>
           {firstName ? `Your account is ready, ${firstName}. ` : 'Your account is ready. '}
           Pick the plan that fits your teaching this semester.
@@ -170,32 +340,26 @@ function PricingStep({ firstName }: { firstName?: string }) {
       </DialogHeader>
       <div className="grid gap-4 md:grid-cols-2">
         <PlanCard
-          plan={TEACHER_PLAN}
+          plan={teacherPlan(pricing)}
           highlighted
           compact
           action={
-            <Button className="w-full" disabled aria-describedby="payment-setup-note">
+            <Button className="w-full" onClick={onStartTrial}>
               <CreditCard aria-hidden="true" />
-              Start free trial
+              Start Free Trial
             </Button>
           }
         />
-        <PlanCard plan={DEPARTMENT_PLAN} compact />
+        <PlanCard plan={departmentPlan(pricing)} compact />
       </div>
-      <Alert
-        id="payment-setup-note"
-        variant="info"
-        title="Payment setup is on its way"
-        className="mt-5"
-      >
-        Card setup for the free trial arrives in an upcoming release. Your account is saved: sign in
-        again later to pick up right here, at the plan step.
-      </Alert>
+      <p className="mt-5 text-center text-xs text-ink-600">
+        No charge today. Cancel any time during your trial from My Account.
+      </p>
     </>
   );
 }
 
-function StepIndicator({ current }: { current: 1 | 2 }) {
+function StepIndicator({ current }: { current: 1 | 2 | 3 }) {
   const steps = ['Account', 'Plan', 'Payment'];
   return (
     <ol className="mb-3 flex items-center gap-2 text-xs font-medium" aria-label="Sign-up progress">

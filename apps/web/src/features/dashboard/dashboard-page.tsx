@@ -1,53 +1,44 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { GraduationCap, Plus } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { Clock, GraduationCap, PartyPopper, Plus, X } from 'lucide-react';
+import { TRIAL_DAYS } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAuth } from '@/lib/auth';
-
-function formatDate(iso: string): string | null {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(date);
-}
+import { formatLongDate } from '@/lib/format';
 
 export function DashboardPage() {
   const { user } = useAuth();
-  const [params] = useSearchParams();
-  const welcome = params.get('welcome') === 'true';
-  const updateTimeout = params.get('error') === 'update_timeout';
+  const [params, setParams] = useSearchParams();
+  const [dismissed, setDismissed] = useState(false);
+  const welcome = params.get('welcome') === 'true' && !dismissed;
+  const updateTimeout = params.get('error') === 'update_timeout' && !dismissed;
   const trialEnds =
-    user?.subscription_status === 'trialing' && user.trial_end ? formatDate(user.trial_end) : null;
+    user?.subscription_status === 'trialing' ? formatLongDate(user.trial_end) : null;
 
   return (
     <div className="space-y-6">
-      {welcome ? (
-        <Alert
-          variant="success"
-          title={`Welcome to Syllabot${user ? `, ${user.first_name}` : ''}!`}
-        >
-          Your free trial is active. Create your first class to get your students a course
-          assistant.
-        </Alert>
-      ) : null}
-      {updateTimeout ? (
-        <Alert variant="warning" title="Your account is still updating">
-          Your payment went through, but your plan took longer than usual to activate. Refresh this
-          page in a minute.
-        </Alert>
+      {welcome || updateTimeout ? (
+        <WelcomeBanner
+          firstName={user?.first_name}
+          trialEnds={trialEnds}
+          showWelcome={welcome}
+          updateTimeout={updateTimeout}
+          onDismiss={() => {
+            setDismissed(true);
+            // the post-payment parameters are one-time: a reload should not bring the banner back
+            setParams({}, { replace: true });
+          }}
+        />
       ) : null}
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 className="text-2xl font-semibold tracking-tight text-ink-900">
-            {user ? `Welcome back, ${user.first_name}` : 'Your classes'}
+            {user ? `${welcome ? 'Welcome' : 'Welcome back'}, ${user.first_name}` : 'Your classes'}
           </h2>
           <p className="mt-1 text-sm text-ink-600">
-            {trialEnds
+            {trialEnds && !welcome
               ? `Your free trial runs until ${trialEnds}.`
               : 'Your classes for each semester appear here.'}
           </p>
@@ -75,5 +66,65 @@ export function DashboardPage() {
         }
       />
     </div>
+  );
+}
+
+/** After sign-up payment (SPEC §2 /dashboard query: trial=active, welcome=true, error=update_timeout). */
+function WelcomeBanner({
+  firstName,
+  trialEnds,
+  showWelcome,
+  updateTimeout,
+  onDismiss,
+}: {
+  firstName?: string;
+  trialEnds: string | null;
+  showWelcome: boolean;
+  updateTimeout: boolean;
+  onDismiss(): void;
+}) {
+  return (
+    <section
+      aria-label="Welcome"
+      className="relative overflow-hidden rounded-2xl border border-brand-200 bg-gradient-to-br from-brand-50 via-white to-white p-5 pr-12 shadow-card sm:p-6 sm:pr-14"
+    >
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss welcome message"
+        className="absolute top-3 right-3 rounded-md p-1.5 text-ink-600 transition-colors hover:bg-ink-100 hover:text-ink-900"
+      >
+        <X className="size-5" aria-hidden="true" />
+      </button>
+      <div className="flex gap-4">
+        <span className="hidden size-11 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-white sm:flex">
+          <PartyPopper className="size-6" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 space-y-1.5">
+          {showWelcome ? (
+            <>
+              <h2 className="text-lg font-semibold text-ink-900">
+                Your {TRIAL_DAYS}-day free trial has started
+              </h2>
+              <p className="text-sm leading-relaxed text-ink-700">
+                Welcome to Syllabot{firstName ? `, ${firstName}` : ''}!{' '}
+                {trialEnds ? `Your trial runs until ${trialEnds}. ` : ''}
+                Create your first class, upload your syllabus and share the chat link with your
+                students.
+              </p>
+            </>
+          ) : null}
+          {updateTimeout ? (
+            <p className="flex items-start gap-2 text-sm text-ink-700">
+              <Clock className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+              <span>
+                Your subscription status may take a moment to update. If something looks out of
+                date, refresh the page in a minute.
+              </span>
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeSubscription, makeUsage, ok } from '@/test/billing-fixtures';
+import { makeUser, mockApi, seedSession } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+
+type Routes = Parameters<typeof mockApi>[0];
+
+function signedIn(extra: Routes = {}) {
+  seedSession();
+  return mockApi({
+    'GET /auth/profile': ok({ user: makeUser() }),
+    'GET /billing/usage': ok(makeUsage({ classes_used: 2, total_cost: 18 })),
+    'GET /billing/subscription': ok(makeSubscription()),
+    ...extra,
+  });
+}
+
+const user = userEvent.setup();
+
+async function planCard() {
+  const heading = await screen.findByRole('heading', { name: 'Your Plan' });
+  const card = heading.closest('div.rounded-xl') as HTMLElement;
+  await within(card).findByText('Season');
+  return card;
+}
+
+describe('My Account', () => {
+  it('shows Your Plan: plan, status, season, classes used / base, total cost; and Coming Soon', async () => {
+    signedIn();
+    renderApp('/account');
+    const card = await planCard();
+    const value = (label: string) => within(card).getByText(label).nextSibling;
+    expect(value('Plan')).toHaveTextContent('Teacher plan');
+    expect(value('Status')).toHaveTextContent('Trial');
+    expect(value('Season')).toHaveTextContent('Fall 2025');
+    expect(value('Classes used')).toHaveTextContent('2 / 3');
+    expect(value('Total cost')).toHaveTextContent('$18.00');
+    expect(within(card).getByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'Coming Soon' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeInTheDocument();
+  });
+
+  it('cancels after confirming; then shows "Cancels on {date}" and hides the button', async () => {
+    const calls = signedIn({
+      'POST /billing/cancel': ok(makeSubscription({ cancel_at_period_end: true })),
+    });
+    renderApp('/account');
+    const card = await planCard();
+    await user.click(within(card).getByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your subscription?' });
+    expect(dialog).toHaveTextContent(
+      'You keep full access until September 4, 2025. After that your account is suspended',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel my plan' }));
+    expect(await screen.findByText('Plan cancelled successfully')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/billing/cancel')).toBe(true);
+    expect(within(card).getByText('Cancels on September 4, 2025')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(card).queryByRole('button', { name: 'Cancel Subscription' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('uses the period end for an active plan, and can be kept', async () => {
+    signedIn({ 'GET /billing/subscription': ok(makeSubscription({ status: 'active' })) });
+    renderApp('/account');
+    const card = await planCard();
+    await user.click(within(card).getByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your subscription?' });
+    expect(dialog).toHaveTextContent('You keep full access until January 15, 2026.');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('toasts "Failed to cancel plan"', async () => {
+    signedIn({
+      'POST /billing/cancel': { status: 500, body: { success: false, detail: 'x', code: 'X' } },
+    });
+    renderApp('/account');
+    const card = await planCard();
+    await user.click(within(card).getByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your subscription?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel my plan' }));
+    expect(await screen.findByText('Failed to cancel plan')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument();
+  });
+
+  it('hides Cancel Subscription for an already cancelled plan', async () => {
+    signedIn({
+      'GET /billing/subscription': ok(makeSubscription({ cancel_at_period_end: true })),
+    });
+    renderApp('/account');
+    const card = await planCard();
+    expect(within(card).getByText('Cancels on September 4, 2025')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+  });
+
+  it('toasts "Failed to load subscription" and "Failed to load profile"', async () => {
+    seedSession();
+    mockApi({
+      'GET /auth/profile': { status: 500, body: { success: false, detail: 'x', code: 'X' } },
+      'GET /billing/usage': { status: 500, body: { success: false, detail: 'x', code: 'X' } },
+      'GET /billing/subscription': {
+        status: 500,
+        body: { success: false, detail: 'x', code: 'X' },
+      },
+    });
+    renderApp('/account');
+    expect(await screen.findByText('Failed to load subscription')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load profile')).toBeInTheDocument();
+    expect(screen.getByText('Your plan details could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('saves the profile: "Profile updated" / "Failed to update profile"', async () => {
+    let fail = false;
+    signedIn({
+      'PUT /auth/profile': () =>
+        fail
+          ? { status: 500, body: { success: false, detail: 'x', code: 'X' } }
+          : ok({ user: makeUser({ institution: 'MIT' }) }),
+    });
+    renderApp('/account');
+    const institution = await screen.findByLabelText(/Institution/);
+    await user.clear(institution);
+    await user.type(institution, 'MIT');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    fail = true;
+    await user.clear(institution);
+    await user.type(institution, 'Caltech');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+  });
+});

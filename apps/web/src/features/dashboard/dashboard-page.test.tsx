@@ -1,0 +1,40 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ok } from '@/test/billing-fixtures';
+import { makeUser, mockApi, seedSession } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+
+function signedIn() {
+  const user = makeUser({ trial_end: '2025-09-04T12:00:00.000Z' });
+  seedSession(user);
+  mockApi({ 'GET /auth/profile': ok({ user }) });
+}
+
+describe('dashboard welcome after payment', () => {
+  it('welcome=true shows a dismissible trial banner with the trial end date', async () => {
+    signedIn();
+    const { router } = renderApp('/dashboard?trial=active&welcome=true');
+    const banner = await screen.findByRole('region', { name: 'Welcome' });
+    expect(banner).toHaveTextContent('Your 3-day free trial has started');
+    expect(banner).toHaveTextContent('Your trial runs until September 4, 2025.');
+    expect(banner).not.toHaveTextContent('may take a moment');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss welcome message' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Welcome' })).toBeNull());
+    expect(router.state.location.search).toBe(''); // a reload won't bring it back
+  });
+
+  it('error=update_timeout adds a gentle note', async () => {
+    signedIn();
+    renderApp('/dashboard?trial=active&welcome=true&error=update_timeout');
+    const banner = await screen.findByRole('region', { name: 'Welcome' });
+    expect(banner).toHaveTextContent('Your subscription status may take a moment to update.');
+  });
+
+  it('no banner without the query', async () => {
+    signedIn();
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'No Classes Yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Welcome' })).toBeNull();
+  });
+});
