@@ -27,6 +27,9 @@ import {
   createStripeClient,
   StripePaymentProvider,
 } from './features/billing/providers/stripe-provider.ts';
+import { ClassesRepository } from './features/classes/classes.repository.ts';
+import { classesRoutes } from './features/classes/classes.routes.ts';
+import { ClassesService } from './features/classes/classes.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { Mailer } from './features/mail/mailer.ts';
@@ -113,14 +116,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const provider: PaymentProvider = config.stripe
     ? new StripePaymentProvider(createStripeClient(config.stripe), config.stripe)
     : new LocalPaymentProvider();
+  const classesRepo = new ClassesRepository(db);
   const billing = new BillingService({
     repo: new BillingRepository(db),
     provider,
     addonPriceCents: config.addonPriceCents,
     log: app.log,
     now: deps.now,
-    countClasses: deps.countClasses,
+    countClasses:
+      deps.countClasses ?? ((userId, season) => classesRepo.countInSeason(userId, season)),
   });
+  const classes = new ClassesService(classesRepo, billing);
   app.log.info(
     { provider: provider.name },
     `payments: ${provider.name === 'stripe' ? 'Stripe' : 'demo mode, no card is charged'}`,
@@ -150,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes(auth));
       await api.register(billingRoutes(billing, auth));
       await api.register(stripeWebhookRoutes(billing));
+      await api.register(classesRoutes(classes, auth));
     },
     { prefix: '/api' },
   );

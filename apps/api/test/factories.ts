@@ -38,3 +38,51 @@ export async function registerTeacher(
   const data = (res.json() as { data: AuthResult }).data;
   return { ...data, input, auth: { authorization: `Bearer ${data.tokens.access_token}` } };
 }
+
+/** A teacher past sign-up: registered and on the Teacher plan's trial (demo payments). */
+export async function subscribedTeacher(app: FastifyInstance) {
+  const teacher = await registerTeacher(app);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/billing/payment/create-trial-subscription',
+    headers: teacher.auth,
+    payload: {
+      payment_method_id: 'pm_local_visa_4242',
+      cardholder_name: 'Ada Lovelace',
+      billing_email: teacher.input.email,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`subscription failed: ${res.statusCode} ${res.body}`);
+  return teacher;
+}
+
+export function classInput(overrides: Record<string, unknown> = {}) {
+  return {
+    class_name: 'Introduction to Biology',
+    course_code: 'BIO 101',
+    school: 'State University',
+    department: 'Biology',
+    semester: 'Fall',
+    year: 2026,
+    student_size: 40,
+    description: 'Cells, genetics and evolution.',
+    ...overrides,
+  };
+}
+
+/** Creates a class through the API and returns it. */
+export async function createClass(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  overrides: Record<string, unknown> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/classes',
+    headers: auth,
+    payload: classInput(overrides),
+  });
+  if (res.statusCode !== 201)
+    throw new Error(`class creation failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { id: string; chat_uuid: string; class_name: string } }).data;
+}

@@ -2,3 +2,4 @@ export * from './limits.ts';
 export * from './auth.ts';
 export * from './api.ts';
 export * from './billing.ts';
+export * from './classes.ts';

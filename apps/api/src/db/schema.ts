@@ -105,6 +105,52 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+export interface ClassesTable {
+  id: Generated<string>;
+  teacher_id: string;
+  class_name: string;
+  course_code: string | null;
+  school: string | null;
+  department: string | null;
+  semester: 'Spring' | 'Summer' | 'Fall' | 'Winter' | null;
+  year: number | null;
+  student_size: number | null;
+  description: string | null;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  chat_uuid: Generated<string>;
+  season_name: string;
+  sample_questions: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface ContentsTable {
+  id: Generated<string>;
+  class_id: string;
+  title: string;
+  content: string;
+  content_type: 'syllabus' | 'additional' | 'sample_work' | 'due_dates' | 'other' | 'assignment';
+  display_order: ColumnType<number, number | undefined, number>;
+  file_name: string | null;
+  file_type: string | null;
+  /** bigint: pg returns it as a string */
+  file_size: ColumnType<string | null, number | null | undefined, number | null>;
+  word_count: number;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface ContentChunksTable {
+  id: Generated<string>;
+  content_id: string;
+  class_id: string;
+  position: number;
+  heading: string | null;
+  body: string;
+  word_count: number;
+  tsv: ColumnType<string, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -114,4 +160,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   payments: PaymentsTable;
   stripe_events: StripeEventsTable;
+  classes: ClassesTable;
+  contents: ContentsTable;
+  content_chunks: ContentChunksTable;
 }

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { SubscriptionStatus } from '@app/contracts';
 import type { Database, Db } from '../../db/index.ts';
 
-type Executor = Db | Transaction<Database>;
+export type Executor = Db | Transaction<Database>;
 
 const billingColumns = [
   'id',

@@ -23,7 +23,7 @@ import {
   formatDollars,
   type Allowance,
 } from './allowance.ts';
-import type { BillingRepository, BillingUser } from './billing.repository.ts';
+import type { BillingRepository, BillingUser, Executor } from './billing.repository.ts';
 import type { PaymentProvider, SubscriptionSnapshot } from './providers/payment-provider.ts';
 import { mapStripeStatus, type StripePaymentProvider } from './providers/stripe-provider.ts';
 import { nextSeason, seasonFor } from './seasons.ts';
@@ -37,19 +37,22 @@ export type BillingServiceDeps = {
   log: FastifyBaseLogger;
   /** injected so tests can stand on season boundaries */
   now?: () => Date;
-  /** classes the teacher has in a season; the classes feature provides it */
-  countClasses?: (userId: string, seasonName: string) => Promise<number>;
+  /** classes the teacher has in a season (app.ts counts the classes table) */
+  countClasses?: (userId: string, seasonName: string, ex?: Executor) => Promise<number>;
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export class BillingService {
   private readonly now: () => Date;
-  private readonly countClasses: (userId: string, seasonName: string) => Promise<number>;
+  private readonly countClasses: (
+    userId: string,
+    seasonName: string,
+    ex?: Executor,
+  ) => Promise<number>;
 
   constructor(private readonly deps: BillingServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    // Until classes exist (the classes feature registers its own counter) a teacher has none.
     this.countClasses = deps.countClasses ?? (async () => 0);
   }
 
@@ -154,9 +157,21 @@ export class BillingService {
     return classCreationCheck(allowance, this.deps.addonPriceCents);
   }
 
-  /** For the classes feature: throws 402 with the rule's message unless a class may be created now. */
-  async assertCanCreateClass(userId: string): Promise<void> {
-    const check = await this.validateClassCreation(userId);
+  /**
+   * For class creation: throws 402 with the rule's message unless a class may be created now.
+   * Runs on the caller's transaction, which holds the teacher's row lock.
+   */
+  async assertCanCreateClass(userId: string, trx: Executor): Promise<void> {
+    const user = await this.deps.repo.findUser(userId, trx);
+    if (!user) throw unauthorized();
+    const season = this.currentSeason();
+    const allowance = computeAllowance({
+      status: user.subscription_status,
+      classesUsed: await this.countClasses(userId, season.name, trx),
+      addonClasses: await this.deps.repo.countAddons(userId, season.name, trx),
+      addonPriceCents: this.deps.addonPriceCents,
+    });
+    const check = classCreationCheck(allowance, this.deps.addonPriceCents);
     if (!check.can_create) throw new AppError(402, 'CLASS_LIMIT_REACHED', check.message);
   }
 

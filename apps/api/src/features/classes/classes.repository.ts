@@ -1,0 +1,140 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../db/index.ts';
+
+type Executor = Db | Transaction<Database>;
+
+export type ClassValues = {
+  class_name: string;
+  course_code: string | null;
+  school: string | null;
+  department: string | null;
+  semester: 'Spring' | 'Summer' | 'Fall' | 'Winter' | null;
+  year: number | null;
+  student_size: number | null;
+  description: string | null;
+};
+
+/** All SQL for classes. Every read and write is scoped to the owning teacher. */
+export class ClassesRepository {
+  constructor(readonly db: Db) {}
+
+  private selectClasses(ex: Executor = this.db) {
+    return ex
+      .selectFrom('classes as c')
+      .innerJoin('users as u', 'u.id', 'c.teacher_id')
+      .select([
+        'c.id',
+        'c.class_name',
+        'c.course_code',
+        'c.school',
+        'c.department',
+        'c.semester',
+        'c.year',
+        'c.student_size',
+        'c.description',
+        'c.is_active',
+        'c.chat_uuid',
+        'c.sample_questions',
+        'c.created_at',
+        'c.updated_at',
+        'u.first_name as professor_first_name',
+        'u.last_name as professor_last_name',
+        'u.institution as teacher_institution',
+        // conversations arrive with the student chat; until then no class has questions
+        sql<number>`0`.as('question_count'),
+        (eb) =>
+          eb
+            .selectFrom('contents')
+            .select((e) => e.fn.countAll<string>().as('n'))
+            .whereRef('contents.class_id', '=', 'c.id')
+            .as('content_count'),
+        (eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('contents')
+                .select('id')
+                .whereRef('contents.class_id', '=', 'c.id')
+                .where('content_type', '=', 'syllabus'),
+            )
+            .as('has_syllabus'),
+      ]);
+  }
+
+  list(teacherId: string, activeOnly: boolean) {
+    let q = this.selectClasses().where('c.teacher_id', '=', teacherId);
+    if (activeOnly) q = q.where('c.is_active', '=', true);
+    return q.orderBy('c.created_at', 'desc').execute();
+  }
+
+  find(teacherId: string, id: string, ex: Executor = this.db) {
+    return this.selectClasses(ex)
+      .where('c.teacher_id', '=', teacherId)
+      .where('c.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insert(
+    teacherId: string,
+    seasonName: string,
+    values: ClassValues,
+    ex: Executor = this.db,
+  ): Promise<string> {
+    const row = await ex
+      .insertInto('classes')
+      .values({ ...values, teacher_id: teacherId, season_name: seasonName })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(
+    teacherId: string,
+    id: string,
+    values: Partial<ClassValues> & { is_active?: boolean },
+  ): Promise<boolean> {
+    const r = await this.db
+      .updateTable('classes')
+      .set({ ...values, updated_at: new Date() })
+      .where('teacher_id', '=', teacherId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return r.numUpdatedRows === 1n;
+  }
+
+  /** Deletes the class; its content and chunks go with it (ON DELETE CASCADE). */
+  async delete(teacherId: string, id: string): Promise<boolean> {
+    const r = await this.db
+      .deleteFrom('classes')
+      .where('teacher_id', '=', teacherId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return r.numDeletedRows === 1n;
+  }
+
+  async countInSeason(
+    teacherId: string,
+    seasonName: string,
+    ex: Executor = this.db,
+  ): Promise<number> {
+    const row = await ex
+      .selectFrom('classes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('teacher_id', '=', teacherId)
+      .where('season_name', '=', seasonName)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Serialises class creation per teacher, so two at once can't both take the last free slot. */
+  async lockTeacher(teacherId: string, trx: Transaction<Database>) {
+    await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', teacherId)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+}
+
+export type ClassRow = NonNullable<Awaited<ReturnType<ClassesRepository['find']>>>;

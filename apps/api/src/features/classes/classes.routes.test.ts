@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  classInput,
+  createClass,
+  registerTeacher,
+  subscribedTeacher,
+} from '../../../test/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+type Data<T = Record<string, unknown>> = { data: T };
+const inject = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: object,
+) => t.app.inject({ method, url, headers, payload });
+
+describe('/api/classes', () => {
+  it('needs a token on every route', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url] of [
+      ['GET', '/api/classes'],
+      ['POST', '/api/classes'],
+      ['GET', `/api/classes/${id}`],
+      ['PUT', `/api/classes/${id}`],
+      ['DELETE', `/api/classes/${id}`],
+    ] as const) {
+      expect(
+        (await inject(method, url, {}, method === 'POST' || method === 'PUT' ? {} : undefined))
+          .statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
+    }
+  });
+
+  it('creates a class with a random share id and lists it with the billing summary', async () => {
+    const { auth, user } = await subscribedTeacher(t.app);
+    const res = await inject('POST', '/api/classes', auth, classInput());
+    expect(res.statusCode).toBe(201);
+    const created = body<Data<Record<string, unknown>>>(res).data;
+    expect(created).toMatchObject({
+      class_name: 'Introduction to Biology',
+      course_code: 'BIO 101',
+      semester: 'Fall',
+      year: 2026,
+      student_size: 40,
+      is_active: true,
+      question_count: 0,
+      content_count: 0,
+      has_syllabus: false,
+      professor: { first_name: 'Ada', last_name: user.last_name },
+      school_name: 'State University',
+    });
+    expect(created.chat_uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created.chat_uuid).not.toBe(created.id);
+
+    const list = body<
+      Data<{ classes: { id: string }[]; billing_summary: { classes_used: number } }>
+    >(await inject('GET', '/api/classes', auth)).data;
+    expect(list.classes.map((c) => c.id)).toEqual([created.id]);
+    expect(list.billing_summary.classes_used).toBe(1);
+  });
+
+  it('sends empty optional fields as null and validates the rest with 422', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    const minimal = await inject('POST', '/api/classes', auth, {
+      class_name: '  Ethics  ',
+      course_code: '',
+      semester: null,
+    });
+    expect(minimal.statusCode).toBe(201);
+    expect(body<Data>(minimal).data).toMatchObject({
+      class_name: 'Ethics',
+      course_code: null,
+      semester: null,
+      year: null,
+    });
+    for (const bad of [
+      { class_name: '   ' },
+      { class_name: 'X', semester: 'Autumn' },
+      { class_name: 'X', student_size: 0 },
+      { class_name: 'X', student_size: 10_001 },
+      { class_name: 'X', year: 1999 },
+    ]) {
+      const res = await inject('POST', '/api/classes', auth, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422);
+    }
+  });
+
+  it('enforces the billing allowance: the 4th class needs an add-on (402 with the message)', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    for (let i = 1; i <= 3; i++) await createClass(t.app, auth, { class_name: `Class ${i}` });
+    const fourth = await inject(
+      'POST',
+      '/api/classes',
+      auth,
+      classInput({ class_name: 'Class 4' }),
+    );
+    expect(fourth.statusCode).toBe(402);
+    expect(body(fourth)).toEqual({
+      success: false,
+      detail: 'You have used all 3 classes included this semester. An add-on class costs $6.00.',
+      code: 'CLASS_LIMIT_REACHED',
+    });
+    await inject('POST', '/api/billing/payment/purchase-addon', auth, { class_count: 1 });
+    expect(
+      (await inject('POST', '/api/classes', auth, classInput({ class_name: 'Class 4' })))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('refuses class creation before the plan starts', async () => {
+    const { auth } = await registerTeacher(t.app);
+    const res = await inject('POST', '/api/classes', auth, classInput());
+    expect(res.statusCode).toBe(402);
+    expect(body(res).detail).toMatch(/not active/);
+  });
+
+  it('creates at most the allowance even when requests race', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        inject('POST', '/api/classes', auth, classInput({ class_name: `Race ${i}` })),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 402, 402]);
+  });
+
+  it('updates information and toggles is_active; active_only filters', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    const c = await createClass(t.app, auth);
+    const renamed = await inject('PUT', `/api/classes/${c.id}`, auth, {
+      class_name: 'Biology I',
+      description: null,
+    });
+    expect(body<Data>(renamed).data).toMatchObject({
+      class_name: 'Biology I',
+      description: null,
+      course_code: 'BIO 101',
+    });
+    const off = await inject('PUT', `/api/classes/${c.id}`, auth, { is_active: false });
+    expect(body<Data>(off).data).toMatchObject({ is_active: false });
+    const active = body<Data<{ classes: unknown[] }>>(
+      await inject('GET', '/api/classes?active_only=true', auth),
+    ).data;
+    expect(active.classes).toHaveLength(0);
+    expect(
+      (await inject('PUT', `/api/classes/${c.id}`, auth, { is_active: 'yes' })).statusCode,
+    ).toBe(422);
+  });
+
+  it("answers 404 for another teacher's class on every route", async () => {
+    const owner = await subscribedTeacher(t.app);
+    const other = await subscribedTeacher(t.app);
+    const c = await createClass(t.app, owner.auth);
+    expect((await inject('GET', `/api/classes/${c.id}`, other.auth)).statusCode).toBe(404);
+    expect(
+      (await inject('PUT', `/api/classes/${c.id}`, other.auth, { is_active: false })).statusCode,
+    ).toBe(404);
+    expect((await inject('DELETE', `/api/classes/${c.id}`, other.auth)).statusCode).toBe(404);
+    const list = body<Data<{ classes: unknown[] }>>(
+      await inject('GET', '/api/classes', other.auth),
+    ).data;
+    expect(list.classes).toHaveLength(0);
+    // and the class is untouched
+    expect(body<Data>(await inject('GET', `/api/classes/${c.id}`, owner.auth)).data).toMatchObject({
+      is_active: true,
+    });
+  });
+
+  it('deletes a class with its content and chunks', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    const c = await createClass(t.app, auth);
+    const content = await t.db
+      .insertInto('contents')
+      .values({
+        class_id: c.id,
+        title: 'Syllabus',
+        content: 'Office hours are on Monday.',
+        content_type: 'syllabus',
+        word_count: 5,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('content_chunks')
+      .values({
+        content_id: content.id,
+        class_id: c.id,
+        position: 0,
+        heading: null,
+        body: 'Office hours are on Monday.',
+        word_count: 5,
+      })
+      .execute();
+    expect((await inject('DELETE', `/api/classes/${c.id}`, auth)).statusCode).toBe(200);
+    expect((await inject('GET', `/api/classes/${c.id}`, auth)).statusCode).toBe(404);
+    expect(
+      await t.db.selectFrom('contents').select('id').where('class_id', '=', c.id).execute(),
+    ).toHaveLength(0);
+    expect(
+      await t.db.selectFrom('content_chunks').select('id').where('class_id', '=', c.id).execute(),
+    ).toHaveLength(0);
+  });
+
+  it('answers 422 for a malformed id', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    expect((await inject('GET', '/api/classes/not-a-uuid', auth)).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,79 @@
+import type { ClassItem } from '@app/contracts';
+import { notFound } from '../../errors.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import type { ClassesRepository, ClassRow, ClassValues } from './classes.repository.ts';
+
+export function toClassItem(row: ClassRow): ClassItem {
+  return {
+    id: row.id,
+    class_name: row.class_name,
+    course_code: row.course_code,
+    school: row.school,
+    department: row.department,
+    semester: row.semester,
+    year: row.year,
+    student_size: row.student_size,
+    description: row.description,
+    is_active: row.is_active,
+    chat_uuid: row.chat_uuid,
+    question_count: Number(row.question_count),
+    content_count: Number(row.content_count ?? 0),
+    has_syllabus: Boolean(row.has_syllabus),
+    professor: { first_name: row.professor_first_name, last_name: row.professor_last_name },
+    school_name: row.school ?? row.teacher_institution,
+    sample_questions: row.sample_questions,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export class ClassesService {
+  constructor(
+    private readonly repo: ClassesRepository,
+    private readonly billing: BillingService,
+  ) {}
+
+  async list(teacherId: string, activeOnly: boolean) {
+    const [rows, billing_summary] = await Promise.all([
+      this.repo.list(teacherId, activeOnly),
+      this.billing.usage(teacherId),
+    ]);
+    return { classes: rows.map(toClassItem), billing_summary };
+  }
+
+  async get(teacherId: string, id: string): Promise<ClassItem> {
+    const row = await this.repo.find(teacherId, id);
+    if (!row) throw notFound('Class');
+    return toClassItem(row);
+  }
+
+  /** Creates a class if the billing allowance has room (402 with the rule's message if not). */
+  async create(teacherId: string, values: ClassValues): Promise<ClassItem> {
+    await this.billing.applyLocalLifecycle(teacherId); // a trial that just ended changes the answer
+    const id = await this.repo.db.transaction().execute(async (trx) => {
+      await this.repo.lockTeacher(teacherId, trx);
+      await this.billing.assertCanCreateClass(teacherId, trx);
+      return this.repo.insert(teacherId, this.billing.currentSeason().name, values, trx);
+    });
+    return this.get(teacherId, id);
+  }
+
+  async update(
+    teacherId: string,
+    id: string,
+    values: Partial<ClassValues> & { is_active?: boolean },
+  ): Promise<ClassItem> {
+    const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    if (!(await this.repo.update(teacherId, id, defined))) throw notFound('Class');
+    return this.get(teacherId, id);
+  }
+
+  async delete(teacherId: string, id: string): Promise<void> {
+    if (!(await this.repo.delete(teacherId, id))) throw notFound('Class');
+  }
+
+  /** Used by other features to check ownership: the class, or 404. */
+  async requireOwned(teacherId: string, id: string): Promise<ClassItem> {
+    return this.get(teacherId, id);
+  }
+}

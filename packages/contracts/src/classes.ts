@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { TITLE_MAX_LENGTH } from './limits.ts';
+import { billingUsageSchema } from './billing.ts';
+
+export const SEMESTERS = ['Spring', 'Summer', 'Fall', 'Winter'] as const;
+export type Semester = (typeof SEMESTERS)[number];
+
+export const CONTENT_TYPES = ['syllabus', 'additional', 'sample_work', 'due_dates', 'other', 'assignment'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const CONTENT_MAX_FILE_BYTES = 50 * 1024 * 1024;
+export const CONTENT_MESSAGES = {
+  tooLarge: 'File size must be less than 50MB',
+  unsupportedType: 'Unsupported file type. Please upload PDF, Word, Excel, or text files.',
+} as const;
+/** Accepted upload extensions (SPEC §5: PDF, Word, Excel, plain text, CSV). */
+export const CONTENT_FILE_EXTENSIONS = ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.txt', '.csv'] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const classInputSchema = z.object({
+  class_name: z.string().trim().min(1, 'Class name is required').max(200),
+  course_code: optionalText(50),
+  school: optionalText(200),
+  department: optionalText(200),
+  semester: z.enum(SEMESTERS).nullish().transform((v) => v ?? null),
+  year: z.number().int().min(2000).max(2100).nullish().transform((v) => v ?? null),
+  student_size: z.number().int().min(1).max(10_000).nullish().transform((v) => v ?? null),
+  description: optionalText(2000),
+});
+export type ClassInput = z.input<typeof classInputSchema>;
+
+/** PUT /classes/{id}: any class field, or is_active alone. */
+export const classUpdateSchema = classInputSchema.partial().extend({ is_active: z.boolean().optional() });
+
+export const classSchema = z.object({
+  id: z.string().uuid(),
+  class_name: z.string(),
+  course_code: z.string().nullable(),
+  school: z.string().nullable(),
+  department: z.string().nullable(),
+  semester: z.enum(SEMESTERS).nullable(),
+  year: z.number().int().nullable(),
+  student_size: z.number().int().nullable(),
+  description: z.string().nullable(),
+  is_active: z.boolean(),
+  chat_uuid: z.string().uuid(),
+  question_count: z.number().int(),
+  content_count: z.number().int(),
+  has_syllabus: z.boolean(),
+  professor: z.object({ first_name: z.string(), last_name: z.string() }),
+  school_name: z.string().nullable(),
+  sample_questions: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ClassItem = z.infer<typeof classSchema>;
+
+/** GET /classes?active_only=true|false */
+export const classListQuerySchema = z.object({
+  active_only: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+export const classListSchema = z.object({ classes: z.array(classSchema), billing_summary: billingUsageSchema });
+
+export const contentItemSchema = z.object({
+  id: z.string().uuid(),
+  class_id: z.string().uuid(),
+  title: z.string(),
+  /** the extracted text; omitted (null) in lists — GET /content/{id} has it */
+  content: z.string().nullable(),
+  content_type: z.enum(CONTENT_TYPES),
+  display_order: z.number().int(),
+  file_name: z.string().nullable(),
+  file_type: z.string().nullable(),
+  file_size: z.number().int().nullable(),
+  word_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ContentItem = z.infer<typeof contentItemSchema>;
+
+/** 'content' is what the class wizard sends for additional material. */
+export const contentTypeInputSchema = z
+  .enum([...CONTENT_TYPES, 'content'])
+  .transform((v): ContentType => (v === 'content' ? 'additional' : v));
+
+const title = z
+  .string()
+  .trim()
+  .min(1, 'Title is required')
+  .transform((v) => v.slice(0, TITLE_MAX_LENGTH));
+
+/** POST /content (text content) */
+export const contentCreateSchema = z.object({
+  class_id: z.string().uuid(),
+  title,
+  content: z.string().trim().min(1, 'Content is required').max(2_000_000),
+  content_type: contentTypeInputSchema.default('additional'),
+  display_order: z.number().int().min(0).max(100_000).optional(),
+  file_name: z.string().max(255).nullish(),
+  file_type: z.string().max(100).nullish(),
+  file_size: z.number().int().min(0).nullish(),
+});
+/** POST /content/syllabus (text syllabus; replaces the class's syllabus) */
+export const syllabusCreateSchema = contentCreateSchema.omit({ content_type: true, display_order: true });
+/** PUT /content/{id} and PUT /content/syllabus/{class_id} */
+export const contentUpdateSchema = z.object({
+  title: title.optional(),
+  content: z.string().trim().min(1).max(2_000_000).optional(),
+  content_type: contentTypeInputSchema.optional(),
+  display_order: z.number().int().min(0).max(100_000).optional(),
+});
+
+export const contentStatsSchema = z.object({
+  total_items: z.number().int(),
+  total_words: z.number().int(),
+  has_syllabus: z.boolean(),
+  by_type: z.record(z.string(), z.number().int()),
+  chunk_count: z.number().int(),
+});
