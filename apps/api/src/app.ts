@@ -30,6 +30,10 @@ import {
 import { ClassesRepository } from './features/classes/classes.repository.ts';
 import { classesRoutes } from './features/classes/classes.routes.ts';
 import { ClassesService } from './features/classes/classes.service.ts';
+import { ContentRepository } from './features/content/content.repository.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
+import { ContentService } from './features/content/content.service.ts';
+import { createExtractor } from './features/extraction/index.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { Mailer } from './features/mail/mailer.ts';
@@ -127,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.countClasses ?? ((userId, season) => classesRepo.countInSeason(userId, season)),
   });
   const classes = new ClassesService(classesRepo, billing);
+  const extractor = createExtractor();
+  const content = new ContentService(new ContentRepository(db), classes, extractor);
   app.log.info(
     { provider: provider.name },
     `payments: ${provider.name === 'stripe' ? 'Stripe' : 'demo mode, no card is charged'}`,
@@ -148,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopHousekeeping?.();
     clearInterval(lifecycleTimer);
     mailer.close();
+    await extractor.close();
   });
 
   await app.register(
@@ -157,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(billingRoutes(billing, auth));
       await api.register(stripeWebhookRoutes(billing));
       await api.register(classesRoutes(classes, auth));
+      await api.register(contentRoutes(content, auth));
     },
     { prefix: '/api' },
   );

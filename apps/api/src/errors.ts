@@ -14,6 +14,13 @@ export class AppError extends Error {
   }
 }
 
+/** Invalid input found inside a handler (e.g. multipart fields): 422 with a detail list. */
+export class InputValidationError extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(issues.map((i) => i.msg).join(', '));
+  }
+}
+
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const unauthorized = (message = 'Authentication required') =>
   new AppError(401, 'UNAUTHORIZED', message);
@@ -44,12 +51,15 @@ const statusCodes: Record<number, ErrorCode> = {
 };
 
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError | InputValidationError, request, reply) => {
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
         .headers(error.headers)
         .send({ success: false, detail: error.message, code: error.code });
+    }
+    if (error instanceof InputValidationError) {
+      return reply.status(422).send(validationError(error.issues));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const prefix = error.validationContext ?? 'body';

@@ -1,0 +1,190 @@
+import { sql, type Transaction } from 'kysely';
+import type { ContentType } from '@app/contracts';
+import type { Database, Db } from '../../db/index.ts';
+
+type Executor = Db | Transaction<Database>;
+export type ChunkValues = {
+  position: number;
+  heading: string | null;
+  body: string;
+  wordCount: number;
+};
+export type ContentValues = {
+  title: string;
+  content: string;
+  content_type: ContentType;
+  display_order?: number;
+  file_name: string | null;
+  file_type: string | null;
+  file_size: number | null;
+  word_count: number;
+};
+
+const listColumns = [
+  'ct.id',
+  'ct.class_id',
+  'ct.title',
+  'ct.content_type',
+  'ct.display_order',
+  'ct.file_name',
+  'ct.file_type',
+  'ct.file_size',
+  'ct.word_count',
+  'ct.created_at',
+  'ct.updated_at',
+] as const;
+
+/** All SQL for course content and its chunks; every query joins the class to check its owner. */
+export class ContentRepository {
+  constructor(readonly db: Db) {}
+
+  private owned(teacherId: string, ex: Executor = this.db) {
+    return ex
+      .selectFrom('contents as ct')
+      .innerJoin('classes as c', 'c.id', 'ct.class_id')
+      .where('c.teacher_id', '=', teacherId);
+  }
+
+  listForClass(teacherId: string, classId: string) {
+    return this.owned(teacherId)
+      .select(listColumns)
+      .where('ct.class_id', '=', classId)
+      .orderBy(sql`ct.content_type = 'syllabus'`, 'desc')
+      .orderBy('ct.display_order')
+      .orderBy('ct.created_at')
+      .execute();
+  }
+
+  find(teacherId: string, id: string, ex: Executor = this.db) {
+    return this.owned(teacherId, ex)
+      .select([...listColumns, 'ct.content'])
+      .where('ct.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  findSyllabus(teacherId: string, classId: string) {
+    return this.owned(teacherId)
+      .select([...listColumns, 'ct.content'])
+      .where('ct.class_id', '=', classId)
+      .where('ct.content_type', '=', 'syllabus')
+      .executeTakeFirst();
+  }
+
+  /**
+   * Inserts content and its chunks in one transaction. A syllabus replaces the class's previous
+   * syllabus (and its chunks) in the same transaction.
+   */
+  async insertWithChunks(
+    classId: string,
+    values: ContentValues,
+    chunks: ChunkValues[],
+  ): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      if (values.content_type === 'syllabus') {
+        await trx
+          .deleteFrom('contents')
+          .where('class_id', '=', classId)
+          .where('content_type', '=', 'syllabus')
+          .execute();
+      }
+      const order =
+        values.display_order ??
+        Number(
+          (
+            await trx
+              .selectFrom('contents')
+              .select(sql<number>`coalesce(max(display_order), -1) + 1`.as('next'))
+              .where('class_id', '=', classId)
+              .executeTakeFirstOrThrow()
+          ).next,
+        );
+      const row = await trx
+        .insertInto('contents')
+        .values({ ...values, class_id: classId, display_order: order })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.insertChunks(row.id, classId, chunks, trx);
+      return row.id;
+    });
+  }
+
+  /** Updates content; new text replaces the chunks in the same transaction. */
+  async update(
+    id: string,
+    classId: string,
+    values: Partial<
+      Pick<ContentValues, 'title' | 'content' | 'content_type' | 'display_order' | 'word_count'>
+    >,
+    chunks: ChunkValues[] | null,
+  ) {
+    await this.db.transaction().execute(async (trx) => {
+      if (values.content_type === 'syllabus') {
+        await trx
+          .deleteFrom('contents')
+          .where('class_id', '=', classId)
+          .where('content_type', '=', 'syllabus')
+          .where('id', '!=', id)
+          .execute();
+      }
+      await trx
+        .updateTable('contents')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+      if (chunks) {
+        await trx.deleteFrom('content_chunks').where('content_id', '=', id).execute();
+        await this.insertChunks(id, classId, chunks, trx);
+      }
+    });
+  }
+
+  async delete(id: string) {
+    await this.db.deleteFrom('contents').where('id', '=', id).execute();
+  }
+
+  async stats(classId: string) {
+    const rows = await this.db
+      .selectFrom('contents')
+      .select([
+        'content_type',
+        (eb) => eb.fn.countAll<string>().as('n'),
+        (eb) => eb.fn.sum<string>('word_count').as('words'),
+      ])
+      .where('class_id', '=', classId)
+      .groupBy('content_type')
+      .execute();
+    const chunks = await this.db
+      .selectFrom('content_chunks')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('class_id', '=', classId)
+      .executeTakeFirstOrThrow();
+    return { rows, chunkCount: Number(chunks.n) };
+  }
+
+  private async insertChunks(
+    contentId: string,
+    classId: string,
+    chunks: ChunkValues[],
+    trx: Transaction<Database>,
+  ) {
+    // batches keep each INSERT well under PostgreSQL's 65,535 parameters
+    for (let i = 0; i < chunks.length; i += 1000) {
+      await trx
+        .insertInto('content_chunks')
+        .values(
+          chunks.slice(i, i + 1000).map((c) => ({
+            content_id: contentId,
+            class_id: classId,
+            position: c.position,
+            heading: c.heading,
+            body: c.body,
+            word_count: c.wordCount,
+          })),
+        )
+        .execute();
+    }
+  }
+}
+
+export type ContentRow = NonNullable<Awaited<ReturnType<ContentRepository['find']>>>;
+export type ContentListRow = Awaited<ReturnType<ContentRepository['listForClass']>>[number];

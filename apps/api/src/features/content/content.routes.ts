@@ -1,0 +1,238 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CONTENT_MAX_FILE_BYTES,
+  CONTENT_MESSAGES,
+  contentCreateSchema,
+  contentItemSchema,
+  contentStatsSchema,
+  contentTypeInputSchema,
+  contentUpdateSchema,
+  syllabusCreateSchema,
+} from '@app/contracts';
+import { AppError, InputValidationError } from '../../errors.ts';
+import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { ContentService } from './content.service.ts';
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const one = ok(z.object({ content: contentItemSchema }));
+const idParams = z.object({ id: z.string().uuid('Content not found') });
+const classParams = z.object({ classId: z.string().uuid('Class not found') });
+const bearer = [{ bearerAuth: [] }];
+const tags = ['content'];
+
+const uploadFields = z.object({
+  class_id: z.string().uuid('class_id must be a class id'),
+  content_type: contentTypeInputSchema.default('additional'),
+  title: z.string().max(10_000).optional(),
+});
+
+export const contentRoutes =
+  (content: ContentService, auth: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    // one file per request; 1 byte over the limit is enough to know it is too large
+    await app.register(multipart, {
+      limits: { fileSize: CONTENT_MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
+    });
+    app.addHook('onRequest', requireAuth(auth));
+    const teacher = (req: Parameters<typeof principalOf>[0]) => principalOf(req).userId;
+
+    app.post('/content/upload', {
+      schema: {
+        tags,
+        summary: 'Upload a file (PDF, Word, Excel, CSV, text); its text is extracted and indexed',
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        response: { 201: one },
+      },
+      handler: async (req, reply) => {
+        if (!req.isMultipart())
+          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+        const fields: Record<string, string> = {};
+        let file: { data: Buffer; fileName: string } | undefined;
+        try {
+          for await (const part of req.parts()) {
+            if (part.type === 'file') {
+              file = { data: await part.toBuffer(), fileName: part.filename || 'upload' };
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
+            }
+          }
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(413, 'PAYLOAD_TOO_LARGE', CONTENT_MESSAGES.tooLarge);
+          if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
+            throw new AppError(422, 'VALIDATION_ERROR', 'Upload one file at a time.');
+          throw err;
+        }
+        const parsed = uploadFields.safeParse(fields);
+        if (!parsed.success) {
+          throw new InputValidationError(
+            parsed.error.issues.map((i) => ({
+              loc: ['body', ...i.path.map(String)],
+              msg: i.message,
+              type: i.code,
+            })),
+          );
+        }
+        if (!file) throw new AppError(422, 'VALIDATION_ERROR', 'Choose a file to upload.');
+        const item = await content.upload(teacher(req), {
+          classId: parsed.data.class_id,
+          contentType: parsed.data.content_type,
+          title: parsed.data.title,
+          fileName: file.fileName,
+          data: file.data,
+        });
+        return reply.status(201).send({ success: true as const, data: { content: item } });
+      },
+    });
+
+    app.post('/content/syllabus', {
+      schema: {
+        tags,
+        summary: "Set the class's syllabus from text (replaces the previous one)",
+        security: bearer,
+        body: syllabusCreateSchema,
+        response: { 201: one },
+      },
+      handler: async (req, reply) => {
+        const b = req.body;
+        const item = await content.createText(teacher(req), {
+          classId: b.class_id,
+          title: b.title,
+          content: b.content,
+          contentType: 'syllabus',
+          fileName: b.file_name,
+          fileType: b.file_type,
+          fileSize: b.file_size,
+        });
+        return reply.status(201).send({ success: true as const, data: { content: item } });
+      },
+    });
+
+    app.get('/content/syllabus/:classId', {
+      schema: {
+        tags,
+        summary: "The class's syllabus",
+        security: bearer,
+        params: classParams,
+        response: { 200: one },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: { content: await content.getSyllabus(teacher(req), req.params.classId) },
+      }),
+    });
+
+    app.put('/content/syllabus/:classId', {
+      schema: {
+        tags,
+        summary: "Edit the class's syllabus",
+        security: bearer,
+        params: classParams,
+        body: contentUpdateSchema.pick({ title: true, content: true }),
+        response: { 200: one },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: { content: await content.updateSyllabus(teacher(req), req.params.classId, req.body) },
+      }),
+    });
+
+    app.post('/content', {
+      schema: {
+        tags,
+        summary: 'Add text content to a class',
+        security: bearer,
+        body: contentCreateSchema,
+        response: { 201: one },
+      },
+      handler: async (req, reply) => {
+        const b = req.body;
+        const item = await content.createText(teacher(req), {
+          classId: b.class_id,
+          title: b.title,
+          content: b.content,
+          contentType: b.content_type,
+          displayOrder: b.display_order,
+          fileName: b.file_name,
+          fileType: b.file_type,
+          fileSize: b.file_size,
+        });
+        return reply.status(201).send({ success: true as const, data: { content: item } });
+      },
+    });
+
+    app.get('/content/class/:classId', {
+      schema: {
+        tags,
+        summary: "A class's content (without the text)",
+        security: bearer,
+        params: classParams,
+        response: { 200: ok(z.object({ contents: z.array(contentItemSchema) })) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: { contents: await content.list(teacher(req), req.params.classId) },
+      }),
+    });
+
+    app.get('/content/stats/:classId', {
+      schema: {
+        tags,
+        summary: "Counts of a class's content",
+        security: bearer,
+        params: classParams,
+        response: { 200: ok(contentStatsSchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await content.stats(teacher(req), req.params.classId),
+      }),
+    });
+
+    app.get('/content/:id', {
+      schema: {
+        tags,
+        summary: 'One content item with its text',
+        security: bearer,
+        params: idParams,
+        response: { 200: one },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: { content: await content.get(teacher(req), req.params.id) },
+      }),
+    });
+
+    app.put('/content/:id', {
+      schema: {
+        tags,
+        summary: 'Edit a content item (new text is re-indexed)',
+        security: bearer,
+        params: idParams,
+        body: contentUpdateSchema,
+        response: { 200: one },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: { content: await content.update(teacher(req), req.params.id, req.body) },
+      }),
+    });
+
+    app.delete('/content/:id', {
+      schema: {
+        tags,
+        summary: 'Delete a content item and its chunks',
+        security: bearer,
+        params: idParams,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      },
+      handler: async (req) => {
+        await content.delete(teacher(req), req.params.id);
+        return { success: true as const, message: 'Content deleted' };
+      },
+    });
+  };
