@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import net from 'node:net';
 import type { FullConfig } from '@playwright/test';
 import { startEmbeddedPostgres } from '../../api/src/db/embedded.ts';
 
@@ -16,6 +17,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0]!.use.baseURL!;
   const port = new URL(baseURL).port;
+  // another server on this port would silently answer our health checks and the tests
+  if (!(await portIsFree(Number(port)))) {
+    throw new Error(
+      `Port ${port} is already in use; stop what runs there or set E2E_PORT to a free port.`,
+    );
+  }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'syllabot-e2e-'));
   const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), fast: true });
   const admin = new pg.Client({ connectionString: pgServer.connectionString('postgres') });
@@ -56,4 +63,12 @@ export default async function globalSetup(config: FullConfig) {
     await pgServer.stop();
     await fs.rm(dir, { recursive: true, force: true });
   };
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }
