@@ -1,4 +1,5 @@
 import {
+  closeCreateWizard,
   signIn,
   createTeacher,
   expect,
@@ -65,6 +66,7 @@ test.describe('a returning teacher', () => {
     await signIn(page, teacher);
 
     await expect(page).toHaveURL(/\/dashboard$/);
+    await closeCreateWizard(page);
     await expect(page.getByRole('heading', { name: 'My Classes' })).toBeVisible();
     await expectAccessible(page);
 

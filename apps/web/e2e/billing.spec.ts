@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  closeCreateWizard,
   createTeacher,
   expect,
   expectAccessible,
@@ -62,6 +63,7 @@ test.describe('a visitor starts the free trial', () => {
     await expect(page.getByRole('dialog', { name: 'Setting up your trial' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: "You're all set" })).toBeVisible();
     await page.waitForURL('**/dashboard?trial=active&welcome=true');
+    await closeCreateWizard(page);
     const welcome = page.getByRole('region', { name: 'Welcome' });
     await expect(welcome).toContainText('Your 3-day free trial has started');
     await expect(welcome).toContainText('Your trial runs until');

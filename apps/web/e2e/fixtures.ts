@@ -80,6 +80,14 @@ export async function signIn(page: Page, teacher: Teacher, password = teacher.pa
   return dialog;
 }
 
+/** A teacher with no classes meets the create wizard on the dashboard (SPEC §2); close it. */
+export async function closeCreateWizard(page: Page) {
+  const wizard = page.getByRole('dialog', { name: 'Create New Class' });
+  await expect(wizard).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(wizard).toBeHidden();
+}
+
 export const test = base;
 export { expect };
 

@@ -1,4 +1,11 @@
-import { signIn, createTeacher, expect, expectAccessible, test } from './fixtures.ts';
+import {
+  closeCreateWizard,
+  signIn,
+  createTeacher,
+  expect,
+  expectAccessible,
+  test,
+} from './fixtures.ts';
 
 test.describe('public pages', () => {
   test('the landing page has every section and the Department plan is coming soon @mobile', async ({
@@ -66,6 +73,7 @@ test.describe('the signed-in shell', () => {
     const teacher = await createTeacher('active');
     await signIn(page, teacher);
     await expect(page).toHaveURL(/\/dashboard$/);
+    await closeCreateWizard(page);
   });
 
   const pages = [
@@ -83,6 +91,7 @@ test.describe('the signed-in shell', () => {
   }) => {
     for (const [path, title] of pages) {
       await page.goto(path);
+      if (path === '/dashboard') await closeCreateWizard(page);
       await expect(page.getByRole('heading', { name: title, exact: true }).first()).toBeVisible();
       await expectAccessible(page);
     }

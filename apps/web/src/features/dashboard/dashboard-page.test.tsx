@@ -1,14 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ok } from '@/test/billing-fixtures';
+import { makeUsage, ok } from '@/test/billing-fixtures';
+import { makeClass } from '@/test/class-fixtures';
 import { makeUser, mockApi, seedSession } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
-function signedIn() {
+function signedIn(classes = [makeClass()]) {
   const user = makeUser({ trial_end: '2025-09-04T12:00:00.000Z' });
   seedSession(user);
-  mockApi({ 'GET /auth/profile': ok({ user }) });
+  mockApi({
+    'GET /auth/profile': ok({ user }),
+    'GET /classes': ok({ classes, billing_summary: makeUsage() }),
+  });
 }
 
 describe('dashboard welcome after payment', () => {
@@ -32,9 +36,13 @@ describe('dashboard welcome after payment', () => {
   });
 
   it('no banner without the query', async () => {
-    signedIn();
+    signedIn([]);
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'No Classes Yet' })).toBeInTheDocument();
+    // zero classes: the wizard opens by itself over the empty state
+    expect(await screen.findByRole('dialog', { name: 'Create New Class' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'No Classes Yet', hidden: true }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Welcome' })).toBeNull();
   });
 });

@@ -1,0 +1,255 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  AlertTriangle,
+  ArrowLeft,
+  BookOpen,
+  CalendarClock,
+  FileText,
+  Info,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ClassItem } from '@app/contracts';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
+import { classKeys, classesApi, type UploadContentType } from '@/lib/classes-api';
+import { ADD_CONTENT_EXTENSIONS, cutTitle, fileProblem, formatMb } from './class-logic';
+import { FileDropzone } from './file-dropzone';
+
+export const ADD_CONTENT_FAILED = 'Failed to upload content. Please try again.';
+
+interface Choice {
+  id: 'syllabus' | 'sample_work' | 'due_dates' | 'other';
+  label: string;
+  description: string;
+  icon: LucideIcon;
+  contentType: UploadContentType;
+  input: 'file' | 'text';
+}
+
+/** SPEC §2 Add Content modal: four choices. */
+export const ADD_CONTENT_CHOICES: Choice[] = [
+  {
+    id: 'syllabus',
+    label: 'Add New Syllabus',
+    description: 'This will replace any existing syllabus',
+    icon: BookOpen,
+    contentType: 'syllabus',
+    input: 'file',
+  },
+  {
+    id: 'sample_work',
+    label: 'Sample work',
+    description: 'Example essays, solved problems or graded work',
+    icon: FileText,
+    contentType: 'sample_work',
+    input: 'file',
+  },
+  {
+    id: 'due_dates',
+    label: 'Due dates',
+    description: 'Assignment deadlines and exam dates',
+    icon: CalendarClock,
+    contentType: 'due_dates',
+    input: 'text',
+  },
+  {
+    id: 'other',
+    label: 'Other information',
+    description: 'Office hours, policies, anything else',
+    icon: Info,
+    contentType: 'other',
+    input: 'text',
+  },
+];
+
+export function AddContentModal({
+  classItem,
+  onOpenChange,
+}: {
+  classItem: ClassItem | null;
+  onOpenChange(open: boolean): void;
+}) {
+  return (
+    <Dialog open={classItem !== null} onOpenChange={onOpenChange}>
+      <DialogContent size="md">
+        {classItem ? (
+          <AddContentBody classItem={classItem} onClose={() => onOpenChange(false)} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddContentBody({ classItem, onClose }: { classItem: ClassItem; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [title, setTitle] = useState('');
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const canSubmit =
+    !busy && title.trim() !== '' && (choice?.input === 'file' ? file !== null : text.trim() !== '');
+
+  const back = () => {
+    setChoice(null);
+    setTitle('');
+    setText('');
+    setFile(null);
+    setFileError(null);
+  };
+
+  async function submit() {
+    if (!choice || !canSubmit) return;
+    setBusy(true);
+    const cleanTitle = cutTitle(title);
+    try {
+      // A text-only submission is sent as a text file named after the title (SPEC §5).
+      const blob = file ?? new Blob([text.trim()], { type: 'text/plain' });
+      await classesApi.upload({
+        file: blob,
+        fileName: file ? file.name : `${cleanTitle}.txt`,
+        classId: classItem.id,
+        contentType: choice.contentType,
+        title: cleanTitle,
+      });
+      void queryClient.invalidateQueries({ queryKey: classKeys.all });
+      void queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY });
+      onClose();
+    } catch (error) {
+      console.error('Content upload failed', error);
+      window.alert(ADD_CONTENT_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Add Content</DialogTitle>
+        <DialogDescription>
+          {choice
+            ? `For ${classItem.class_name}`
+            : `Choose what to add to ${classItem.class_name}.`}
+        </DialogDescription>
+      </DialogHeader>
+
+      {!choice ? (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {ADD_CONTENT_CHOICES.map((c) => (
+            <li key={c.id}>
+              <button
+                type="button"
+                onClick={() => setChoice(c)}
+                className="flex h-full w-full flex-col items-start gap-2 rounded-xl border border-ink-200 bg-white p-4 text-left transition-colors hover:border-brand-300 hover:bg-brand-50/50 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <c.icon className="size-5" aria-hidden="true" />
+                </span>
+                <span className="font-semibold text-ink-900">{c.label}</span>
+                <span
+                  className={
+                    c.id === 'syllabus'
+                      ? 'flex items-start gap-1.5 text-sm text-warning-800'
+                      : 'text-sm text-ink-600'
+                  }
+                >
+                  {c.id === 'syllabus' ? (
+                    <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  ) : null}
+                  {c.description}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {choice.id === 'syllabus' ? (
+            <p className="flex items-start gap-2 rounded-lg border border-warning-200 bg-warning-50 p-3 text-sm text-warning-800">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              This will replace any existing syllabus
+            </p>
+          ) : null}
+          <Field label="Title">
+            <Input
+              value={title}
+              maxLength={255}
+              onChange={(e) => setTitle(e.target.value)}
+              aria-required
+              autoFocus
+            />
+          </Field>
+          {choice.input === 'text' ? (
+            <Field label="Content">
+              <Textarea rows={8} value={text} onChange={(e) => setText(e.target.value)} />
+            </Field>
+          ) : file ? (
+            <div className="flex items-center gap-3 rounded-lg border border-ink-200 p-3">
+              <FileText className="size-8 shrink-0 text-brand-600" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-ink-900">{file.name}</p>
+                <p className="text-xs text-ink-600">{formatMb(file.size)}</p>
+              </div>
+              <Button variant="ghost" size="sm" onClick={() => setFile(null)} disabled={busy}>
+                Remove file
+              </Button>
+            </div>
+          ) : (
+            <div className="space-y-2">
+              <FileDropzone
+                label="Content file"
+                accept={ADD_CONTENT_EXTENSIONS}
+                hint="PDF, DOC, DOCX, TXT, XLSX or XLS"
+                onFiles={([picked]) => {
+                  if (!picked) return;
+                  const problem = fileProblem(picked, ADD_CONTENT_EXTENSIONS);
+                  setFileError(problem);
+                  if (!problem) setFile(picked);
+                }}
+              />
+              {fileError ? (
+                <p role="alert" className="text-sm font-medium text-danger-700">
+                  {fileError}
+                </p>
+              ) : null}
+            </div>
+          )}
+          <DialogFooter className="sm:justify-between">
+            <Button variant="ghost" onClick={back} disabled={busy}>
+              <ArrowLeft aria-hidden="true" /> Back to options
+            </Button>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row">
+              <Button variant="outline" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!canSubmit}>
+                {busy ? 'Adding...' : 'Add Content'}
+              </Button>
+            </div>
+          </DialogFooter>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  BarChart3,
+  Check,
+  Copy,
+  CreditCard,
+  Eye,
+  FilePlus2,
+  FileText,
+  Link2,
+  MessageSquare,
+  MoreHorizontal,
+  Power,
+  Users,
+} from 'lucide-react';
+import type { ClassItem } from '@app/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/utils';
+
+export const COPIED_FEEDBACK_MS = 2_000;
+
+export function shareLink(item: ClassItem): string {
+  return `${window.location.origin}/chat/${item.chat_uuid}`;
+}
+
+export function ClassCard({
+  item,
+  toggling,
+  onAddContent,
+  onReview,
+  onCopyClass,
+  onToggleActive,
+}: {
+  item: ClassItem;
+  toggling: boolean;
+  onAddContent(item: ClassItem): void;
+  onReview(item: ClassItem): void;
+  onCopyClass(item: ClassItem): void;
+  onToggleActive(item: ClassItem): void;
+}) {
+  const navigate = useNavigate();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const titleId = `class-${item.id}`;
+  const inactive = !item.is_active;
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(shareLink(item));
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+    } catch (error) {
+      console.error('Copying the share link failed', error);
+      window.prompt('Copy this link for your students:', shareLink(item));
+    }
+  }
+
+  const term = item.semester && item.year ? `${item.semester} ${item.year}` : null;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="@container relative flex flex-col rounded-xl border border-ink-200 bg-white shadow-card"
+    >
+      <div
+        className={cn('flex flex-1 flex-col', inactive && 'opacity-25 grayscale')}
+        inert={inactive}
+      >
+        <div className="flex items-start gap-3 p-5 pb-4">
+          <div className="min-w-0 flex-1">
+            <h3 id={titleId} className="truncate text-base font-semibold text-ink-900">
+              {item.class_name}
+            </h3>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-600">
+              {item.course_code ? <Badge variant="brand">{item.course_code}</Badge> : null}
+              {term ? <span>{term}</span> : null}
+            </p>
+          </div>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`More actions for ${item.class_name}`}
+              >
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => navigate(`/analytics?class_id=${item.id}`)}>
+                <BarChart3 aria-hidden="true" /> View analytics
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => onCopyClass(item)}>
+                <Copy aria-hidden="true" /> Copy class
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => navigate('/billing')}>
+                <CreditCard aria-hidden="true" /> Upgrade plan
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => onToggleActive(item)} disabled={toggling}>
+                <Power aria-hidden="true" /> Deactivate
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+
+        <dl className="mx-5 grid grid-cols-3 divide-x divide-ink-100 rounded-lg bg-ink-50 py-2.5 text-center">
+          <Stat icon={Users} label="Students" value={item.student_size ?? '—'} />
+          <Stat icon={MessageSquare} label="Questions" value={item.question_count} />
+          <Stat icon={FileText} label="Content" value={item.content_count} />
+        </dl>
+
+        {/* two buttons a row only when the card is wide enough for "Review course" */}
+        <div className="mt-auto grid grid-cols-1 gap-2 p-5 pt-4 @[21rem]:grid-cols-2">
+          <Button size="sm" className="px-2" onClick={() => onAddContent(item)}>
+            <FilePlus2 aria-hidden="true" /> Add content
+          </Button>
+          <Button size="sm" variant="outline" className="px-2" onClick={() => onReview(item)}>
+            <Eye aria-hidden="true" /> Review course
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            className="@[21rem]:col-span-2"
+            onClick={() => void copyLink()}
+            disabled={inactive}
+            aria-label={copied ? 'Copied!' : `Copy share link for ${item.class_name}`}
+          >
+            {copied ? (
+              <Check aria-hidden="true" className="text-success-600" />
+            ) : (
+              <Link2 aria-hidden="true" />
+            )}
+            {copied ? 'Copied!' : 'Copy link'}
+          </Button>
+        </div>
+      </div>
+
+      {inactive ? (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-xl bg-white/70 p-4 text-center backdrop-blur-[1px]">
+          <p className="text-sm font-semibold text-ink-900">
+            {item.class_name} is inactive
+            <span className="block font-normal text-ink-700">
+              Students can’t use its chat link.
+            </span>
+          </p>
+          <Button size="sm" onClick={() => onToggleActive(item)} loading={toggling}>
+            <Power aria-hidden="true" /> Reactivate Class
+          </Button>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function Stat({
+  icon: Icon,
+  label,
+  value,
+}: {
+  icon: typeof Users;
+  label: string;
+  value: number | string;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-0.5 px-2">
+      <dt className="flex items-center gap-1 text-xs text-ink-600">
+        <Icon className="size-3.5" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="text-base font-semibold text-ink-900">{value}</dd>
+    </div>
+  );
+}

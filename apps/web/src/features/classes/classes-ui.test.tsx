@@ -1,0 +1,485 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ClassItem, ContentItem } from '@app/contracts';
+import { makeUsage, ok } from '@/test/billing-fixtures';
+import { stubDialog } from '@/test/browser-dialogs';
+import { makeClass, makeContent } from '@/test/class-fixtures';
+import { makeUser, mockApi, seedSession, type Reply } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+import { mockXhr } from '@/test/xhr-mock';
+import { copyYearOptions } from './copy-class-modal';
+import { DRAFT_KEY } from './create-class-wizard';
+
+type Routes = Record<string, Reply | ((init: RequestInit) => Reply | Promise<never>)>;
+
+function setup(classes: ClassItem[], routes: Routes = {}, usage = makeUsage()) {
+  const user = makeUser();
+  seedSession(user);
+  return mockApi({
+    'GET /auth/profile': ok({ user }),
+    'GET /classes': ok({ classes, billing_summary: usage }),
+    'GET /billing/validate-class-creation': ok({ can_create: true, cost: 0, message: 'ok' }),
+    ...routes,
+  });
+}
+
+const card = async (name: string) =>
+  screen.findByRole('article', { name }).then((el) => within(el));
+
+describe('dashboard', () => {
+  it('groups classes by semester with the Current badge and a cost badge on Create', async () => {
+    setup(
+      [
+        makeClass({ class_name: 'Genetics', semester: 'Spring', year: 2026 }),
+        makeClass({ class_name: 'Biology', semester: 'Fall', year: 2025 }),
+        makeClass({ class_name: 'Anatomy', semester: 'Fall', year: 2025 }),
+      ],
+      {},
+      makeUsage({ season_name: 'Fall 2025', next_class_cost: 6 }),
+    );
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Spring 2026' });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.filter((h) => /20\d\d/.test(h ?? ''))).toEqual(['Spring 2026', 'Fall 2025']);
+    const fall = screen.getByRole('region', { name: 'Fall 2025' });
+    expect(within(fall).getByText('Current')).toBeInTheDocument();
+    expect(
+      within(fall)
+        .getAllByRole('article')
+        .map((a) => within(a).getByRole('heading').textContent),
+    ).toEqual(['Anatomy', 'Biology']);
+    expect(screen.getByRole('button', { name: /Create New Class/ })).toHaveTextContent('+$6.00');
+  });
+
+  it('opens the wizard automatically with zero classes', async () => {
+    setup([]);
+    renderApp('/dashboard');
+    expect(await screen.findByRole('dialog', { name: 'Create New Class' })).toBeInTheDocument();
+  });
+
+  it('shows the error panel with Try Again', async () => {
+    const user = makeUser();
+    seedSession(user);
+    mockApi({
+      'GET /auth/profile': ok({ user }),
+      'GET /classes': { status: 500, body: { success: false, detail: 'boom' } },
+    });
+    renderApp('/dashboard');
+    expect(
+      await screen.findByText('Failed to fetch classes.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('billing check blocks the wizard with an alert when there is no cost', async () => {
+    setup([makeClass({ class_name: 'Biology' })], {
+      'GET /billing/validate-class-creation': ok({
+        can_create: false,
+        cost: 0,
+        message: 'Limit reached.',
+      }),
+    });
+    const alert = stubDialog('alert');
+    renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create New Class' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Limit reached.'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('deactivate dims the card with Reactivate Class; a failure is reported', async () => {
+    const item = makeClass({ class_name: 'Biology' });
+    setup([item], {
+      [`PUT /classes/${item.id}`]: (init) => {
+        const body = JSON.parse(String(init.body)) as { is_active: boolean };
+        return ok({ ...item, is_active: body.is_active });
+      },
+    });
+    renderApp('/dashboard');
+    const c = await card('Biology');
+    await userEvent.click(c.getByRole('button', { name: 'More actions for Biology' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Deactivate' }));
+    const reactivate = await c.findByRole('button', { name: 'Reactivate Class' });
+    expect(c.getByRole('button', { name: /Copy share link/, hidden: true })).toBeDisabled();
+    await userEvent.click(reactivate);
+    await waitFor(() => expect(c.queryByRole('button', { name: 'Reactivate Class' })).toBeNull());
+  });
+});
+
+describe('create class wizard', () => {
+  async function openWizard() {
+    renderApp('/dashboard');
+    return within(await screen.findByRole('dialog', { name: 'Create New Class' }));
+  }
+
+  it('Next needs a class name and a syllabus', async () => {
+    setup([]);
+    const w = await openWizard();
+    expect(w.getByLabelText('Semester')).toHaveValue('Fall');
+    expect(w.getByLabelText('Year')).toHaveValue('2025');
+    expect(w.getByLabelText('Expected students')).toHaveValue(25);
+    expect(
+      within(w.getByLabelText('Year'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['2025', '2026', '2027', '2028', '2029', '2030']);
+    await userEvent.click(w.getByRole('button', { name: 'Next' }));
+    expect(w.getByText('Class name is required')).toBeInTheDocument();
+    expect(w.getByText('Add your syllabus: upload a file or paste its text.')).toBeInTheDocument();
+  });
+
+  it('rejects unsupported syllabus files in the browser', async () => {
+    setup([]);
+    const w = await openWizard();
+    await userEvent.upload(w.getByLabelText('Syllabus file'), new File(['x'], 'photo.png'), {
+      applyAccept: false,
+    });
+    expect(
+      w.getByText('Unsupported file type. Please upload PDF, Word, Excel, or text files.'),
+    ).toBeInTheDocument();
+  });
+
+  it('creates the class on Next, sends the pasted syllabus, guards uploads, then step 3', async () => {
+    const created = makeClass({ class_name: 'Biology' });
+    const calls = setup([], {
+      'POST /classes': { status: 201, body: { success: true, data: created } },
+      'POST /content/syllabus': {
+        status: 201,
+        body: { success: true, data: { content: makeContent() } },
+      },
+      'POST /content': { status: 201, body: { success: true, data: { content: makeContent() } } },
+    });
+    const xhr = mockXhr();
+    const w = await openWizard();
+    await userEvent.type(w.getByLabelText('Class name'), 'Biology');
+    await userEvent.click(w.getByRole('button', { name: 'Paste text' }));
+    await userEvent.type(w.getByLabelText('Syllabus text'), 'Week 1: cells');
+    await userEvent.click(w.getByRole('button', { name: 'Next' }));
+    await w.findByText('Step 2 of 3: Additional content');
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/classes')?.body).toEqual({
+      class_name: 'Biology',
+      course_code: null,
+      school: null,
+      department: null,
+      semester: 'Fall',
+      year: 2025,
+      student_size: 25,
+      description: null,
+    });
+    expect(calls.find((c) => c.path === '/content/syllabus')?.body).toEqual({
+      class_id: created.id,
+      title: 'Syllabus',
+      content: 'Week 1: cells',
+    });
+    expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!).id).toBe(created.id);
+
+    // an upload in flight blocks Create Class
+    await userEvent.upload(
+      w.getByLabelText('Additional content files'),
+      new File(['notes'], 'notes.txt'),
+    );
+    expect(await w.findByText(/Uploading/)).toBeInTheDocument();
+    await userEvent.click(w.getByRole('button', { name: 'Create Class' }));
+    expect(
+      w.getByText('Please wait for all file uploads to complete before creating the class.'),
+    ).toBeInTheDocument();
+    expect(xhr[0]!.body!.get('content_type')).toBe('content');
+    xhr[0]!.respond(201, { success: true, data: { content: makeContent() } });
+    expect(await w.findByText('Completed')).toBeInTheDocument();
+
+    // a text entry needs both title and content
+    await userEvent.click(w.getByRole('button', { name: 'Add text entry' }));
+    await userEvent.type(w.getByLabelText('Entry 1 title'), 'Office hours');
+    await userEvent.click(w.getByRole('button', { name: 'Create Class' }));
+    expect(w.getByText('A text content entry needs both a title and content.')).toBeInTheDocument();
+    await userEvent.type(w.getByLabelText('Entry 1 content'), 'Mondays 2-4pm');
+    await userEvent.click(w.getByRole('button', { name: 'Create Class' }));
+    await w.findByText('Step 3 of 3: Test the assistant');
+    expect(
+      w.getByText(
+        'The assistant is being prepared. Testing answers arrives in an upcoming release.',
+      ),
+    ).toBeInTheDocument();
+    expect(w.getByText('What is the grading breakdown for this course?')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/content')?.body).toMatchObject({
+      title: 'Office hours',
+      content: 'Mondays 2-4pm',
+      content_type: 'content',
+    });
+    await userEvent.click(w.getByRole('button', { name: 'Finish' }));
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('shows the server message when creating fails', async () => {
+    setup([], {
+      'POST /classes': {
+        status: 402,
+        body: { success: false, detail: 'You have reached the maximum.' },
+      },
+    });
+    const w = await openWizard();
+    await userEvent.type(w.getByLabelText('Class name'), 'Biology');
+    await userEvent.click(w.getByRole('button', { name: 'Paste text' }));
+    await userEvent.type(w.getByLabelText('Syllabus text'), 'x');
+    await userEvent.click(w.getByRole('button', { name: 'Next' }));
+    expect(await w.findByText('You have reached the maximum.')).toBeInTheDocument();
+  });
+
+  it('restores a saved draft; a bad draft is reported', async () => {
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        step: 1,
+        classInfo: { class_name: 'Saved Bio' },
+        syllabus: { title: '', content: 'text' },
+        id: null,
+      }),
+    );
+    setup([]);
+    const w = await openWizard();
+    expect(w.getByLabelText('Class name')).toHaveValue('Saved Bio');
+    expect(w.getByLabelText('Syllabus text')).toHaveValue('text');
+  });
+
+  it('a bad draft says Failed to load draft', async () => {
+    setup([]);
+    localStorage.setItem(DRAFT_KEY, '{not json');
+    renderApp('/dashboard');
+    expect(await screen.findByText('Failed to load draft')).toBeInTheDocument();
+  });
+});
+
+describe('add content modal', () => {
+  it('enables Add Content only with a title and text, and sends text as a .txt file', async () => {
+    const item = makeClass({ class_name: 'Biology' });
+    setup([item]);
+    const xhr = mockXhr(() => ({
+      status: 201,
+      body: { success: true, data: { content: makeContent() } },
+    }));
+    renderApp('/dashboard');
+    await userEvent.click((await card('Biology')).getByRole('button', { name: 'Add content' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Add Content' }));
+    expect(d.getByText('This will replace any existing syllabus')).toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: /Due dates/ }));
+    const submit = d.getByRole('button', { name: 'Add Content' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(d.getByLabelText('Title'), 'Deadlines');
+    expect(submit).toBeDisabled();
+    await userEvent.type(d.getByLabelText('Content'), 'Essay due Oct 1');
+    expect(submit).toBeEnabled();
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const form = xhr[0]!.body!;
+    expect(form.get('content_type')).toBe('due_dates');
+    expect(form.get('title')).toBe('Deadlines');
+    expect(form.get('class_id')).toBe(item.id);
+    const file = form.get('file') as File;
+    expect(file.name).toBe('Deadlines.txt');
+    expect(await file.text()).toBe('Essay due Oct 1');
+  });
+
+  it('file choices need a file; failure alerts', async () => {
+    setup([makeClass({ class_name: 'Biology' })]);
+    mockXhr(() => ({ status: 500, body: { success: false, detail: 'nope' } }));
+    const alert = stubDialog('alert');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/dashboard');
+    await userEvent.click((await card('Biology')).getByRole('button', { name: 'Add content' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Add Content' }));
+    await userEvent.click(d.getByRole('button', { name: /Sample work/ }));
+    await userEvent.type(d.getByLabelText('Title'), 'Essay');
+    expect(d.getByRole('button', { name: 'Add Content' })).toBeDisabled();
+    await userEvent.upload(d.getByLabelText('Content file'), new File(['abc'], 'essay.pdf'));
+    expect(d.getByText('essay.pdf')).toBeInTheDocument();
+    expect(d.getByText('0.00 MB')).toBeInTheDocument();
+    expect(d.getByRole('button', { name: 'Remove file' })).toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Add Content' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('Failed to upload content. Please try again.'),
+    );
+  });
+});
+
+describe('review course modal', () => {
+  async function openReview(item: ClassItem) {
+    renderApp('/dashboard');
+    await userEvent.click(
+      (await card(item.class_name)).getByRole('button', { name: 'Review course' }),
+    );
+    return within(await screen.findByRole('dialog', { name: 'Review Course' }));
+  }
+
+  it('empty state', async () => {
+    const item = makeClass({ class_name: 'Biology' });
+    setup([item], { [`GET /content/class/${item.id}`]: ok({ contents: [] }) });
+    const d = await openReview(item);
+    expect(await d.findByText('No Content Yet')).toBeInTheDocument();
+    expect(
+      d.getByText('Add a syllabus and other course materials to get started.'),
+    ).toBeInTheDocument();
+  });
+
+  it('load error with Try Again', async () => {
+    const item = makeClass({ class_name: 'Biology' });
+    setup([item], {
+      [`GET /content/class/${item.id}`]: {
+        status: 404,
+        body: { success: false, detail: 'Not found' },
+      },
+    });
+    const d = await openReview(item);
+    expect(await d.findByText('Error Loading Content')).toBeInTheDocument();
+    expect(d.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('lists syllabus and additional items; delete confirms and reports failures', async () => {
+    const item = makeClass({ class_name: 'Biology' });
+    const syllabus = makeContent({
+      title: 'Course Syllabus',
+      content_type: 'syllabus',
+      word_count: 1500,
+    });
+    const extra = makeContent({ title: 'Deadlines', content_type: 'due_dates', word_count: 12 });
+    let contents: ContentItem[] = [syllabus, extra];
+    let fail = true;
+    setup([item], {
+      [`GET /content/class/${item.id}`]: () => ok({ contents }),
+      [`DELETE /content/${extra.id}`]: () => {
+        if (fail) return { status: 500, body: { success: false, detail: 'disk error' } };
+        contents = [syllabus];
+        return ok(null);
+      },
+    });
+    const d = await openReview(item);
+    expect(await d.findByText('Additional Content (1)')).toBeInTheDocument();
+    expect(d.getByText('1,500 words')).toBeInTheDocument();
+    expect(d.getByText('Due Dates')).toBeInTheDocument();
+    expect(d.queryByRole('button', { name: 'Delete Course Syllabus' })).toBeNull();
+    const confirm = stubDialog('confirm', false);
+    await userEvent.click(d.getByRole('button', { name: 'Delete Deadlines' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this content?');
+    stubDialog('confirm', true);
+    await userEvent.click(d.getByRole('button', { name: 'Delete Deadlines' }));
+    expect(await d.findByText('Failed to delete content: disk error')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(d.getByRole('button', { name: 'Delete Deadlines' }));
+    expect(await d.findByText('Additional Content (0)')).toBeInTheDocument();
+  });
+
+  it('View shows the text; a failure says Failed to load content', async () => {
+    const item = makeClass({ class_name: 'Biology' });
+    const extra = makeContent({ title: 'Deadlines', content_type: 'due_dates' });
+    const broken = makeContent({ title: 'Broken', content_type: 'other' });
+    setup([item], {
+      [`GET /content/class/${item.id}`]: ok({ contents: [extra, broken] }),
+      [`GET /content/${extra.id}`]: ok({ content: { ...extra, content: 'Essay due Oct 1' } }),
+      [`GET /content/${broken.id}`]: { status: 500, body: { success: false, detail: 'gone' } },
+    });
+    const d = await openReview(item);
+    await userEvent.click(await d.findByRole('button', { name: 'View Broken' }));
+    expect(await d.findByText('Failed to load content: gone')).toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'View Deadlines' }));
+    const viewer = within(await screen.findByRole('dialog', { name: 'Deadlines' }));
+    expect(viewer.getByText('Essay due Oct 1')).toBeInTheDocument();
+    expect(viewer.getByText(/Due Dates/)).toBeInTheDocument();
+  });
+});
+
+describe('copy class modal', () => {
+  it('year options span last year to three years ahead', () => {
+    expect(copyYearOptions(new Date('2026-03-01T00:00:00Z'))).toEqual([
+      2025, 2026, 2027, 2028, 2029,
+    ]);
+  });
+
+  it('defaults from the original, copies in order, and a failed step still completes', async () => {
+    const item = makeClass({
+      class_name: 'Biology',
+      course_code: 'BIO 101',
+      school: null,
+      semester: 'Spring',
+      student_size: 40,
+    });
+    const created = makeClass({ class_name: 'Biology - Copy' });
+    const a = makeContent({ title: 'A', content_type: 'due_dates' });
+    const b = makeContent({ title: 'B', content_type: 'other' });
+    const syl = makeContent({ title: 'Syl', content_type: 'syllabus' });
+    const calls = setup([item], {
+      'POST /classes': { status: 201, body: { success: true, data: created } },
+      [`GET /content/syllabus/${item.id}`]: ok({ content: { ...syl, content: 'syllabus text' } }),
+      'POST /content/syllabus': { status: 201, body: { success: true, data: { content: syl } } },
+      [`GET /content/class/${item.id}`]: ok({ contents: [syl, a, b] }),
+      [`GET /content/${a.id}`]: { status: 500, body: { success: false, detail: 'broken' } },
+      [`GET /content/${b.id}`]: ok({ content: { ...b, content: 'b text' } }),
+      'POST /content': { status: 201, body: { success: true, data: { content: b } } },
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/dashboard');
+    const c = await card('Biology');
+    await userEvent.click(c.getByRole('button', { name: 'More actions for Biology' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Copy class' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Copy Class' }));
+    expect(d.getByLabelText('Class Name')).toHaveValue('Biology - Copy');
+    expect(d.getByLabelText(/Course code/)).toHaveValue('BIO 101');
+    expect(d.getByLabelText('Semester')).toHaveValue('Spring');
+    expect(d.getByLabelText('Year')).toHaveValue(String(new Date().getFullYear()));
+    expect(d.getByLabelText('Copy syllabus')).toBeChecked();
+    expect(d.getByLabelText('Copy additional content')).toBeChecked();
+    await userEvent.clear(d.getByLabelText('Class Name'));
+    await userEvent.type(d.getByLabelText('Class Name'), '   ');
+    await userEvent.click(d.getByRole('button', { name: 'Copy Class' }));
+    expect(d.getByText('Class name is required')).toBeInTheDocument();
+    await userEvent.clear(d.getByLabelText('Class Name'));
+    await userEvent.type(d.getByLabelText('Class Name'), 'Biology II');
+    await userEvent.clear(d.getByLabelText(/Expected students/));
+    await userEvent.click(d.getByRole('button', { name: 'Copy Class' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const writes = calls.filter((x) => x.method !== 'GET' || x.path.startsWith('/content'));
+    expect(writes.map((x) => `${x.method} ${x.path}`)).toEqual([
+      'POST /classes',
+      `GET /content/syllabus/${item.id}`,
+      'POST /content/syllabus',
+      `GET /content/class/${item.id}`,
+      `GET /content/${a.id}`,
+      `GET /content/${b.id}`,
+      'POST /content',
+    ]);
+    expect(writes[0]!.body).toEqual({
+      class_name: 'Biology II',
+      course_code: 'BIO 101',
+      school: null,
+      department: 'Biology',
+      semester: 'Spring',
+      year: new Date().getFullYear(),
+      student_size: null,
+      description: null,
+    });
+    expect(writes[6]!.body).toMatchObject({
+      class_id: created.id,
+      title: 'B',
+      content: 'b text',
+      content_type: 'other',
+    });
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('overall failure alerts', async () => {
+    const item = makeClass({ class_name: 'Biology' });
+    setup([item], { 'POST /classes': { status: 500, body: { success: false, detail: 'x' } } });
+    const alert = stubDialog('alert');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/dashboard');
+    const c = await card('Biology');
+    await userEvent.click(c.getByRole('button', { name: 'More actions for Biology' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Copy class' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Copy Class' }));
+    await userEvent.click(d.getByRole('button', { name: 'Copy Class' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'Failed to copy class. Please check the console for details.',
+      ),
+    );
+  });
+});

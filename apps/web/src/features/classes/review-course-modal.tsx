@@ -1,0 +1,299 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, BookOpen, Download, Eye, FileText, FolderOpen, Trash2 } from 'lucide-react';
+import type { ClassItem, ContentItem } from '@app/contracts';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { classKeys, classesApi, contentTypeLabel } from '@/lib/classes-api';
+import { formatShortDate } from '@/lib/format';
+import { downloadText } from './class-logic';
+
+export const REVIEW_TEXT = {
+  deleteConfirm: 'Are you sure you want to delete this content?',
+  viewFailed: (reason: string) => `Failed to load content: ${reason}`,
+  downloadFailed: (reason?: string) => `Failed to download content: ${reason || 'Unknown error'}`,
+  deleteFailed: (reason?: string) => `Failed to delete content: ${reason || 'Delete failed'}`,
+  loadFailed: 'Failed to load course content',
+} as const;
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : '');
+
+export function ReviewCourseModal({
+  classItem,
+  onOpenChange,
+}: {
+  classItem: ClassItem | null;
+  onOpenChange(open: boolean): void;
+}) {
+  return (
+    <Dialog open={classItem !== null} onOpenChange={onOpenChange}>
+      <DialogContent size="lg">
+        {classItem ? <ReviewBody classItem={classItem} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReviewBody({ classItem }: { classItem: ClassItem }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: classKeys.content(classItem.id),
+    queryFn: () => classesApi.listContent(classItem.id),
+    staleTime: 0,
+  });
+  const [viewing, setViewing] = useState<ContentItem | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+
+  const contents = query.data?.contents ?? [];
+  const syllabus = contents.find((c) => c.content_type === 'syllabus') ?? null;
+  const additional = contents.filter((c) => c.content_type !== 'syllabus');
+
+  async function view(item: ContentItem) {
+    setMessage(null);
+    setPending(`view:${item.id}`);
+    try {
+      setViewing((await classesApi.getContent(item.id)).content);
+    } catch (error) {
+      setMessage(REVIEW_TEXT.viewFailed(reason(error) || 'Unknown error'));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function download(item: ContentItem) {
+    setMessage(null);
+    setPending(`download:${item.id}`);
+    try {
+      const full = item.content !== null ? item : (await classesApi.getContent(item.id)).content;
+      downloadText(full.title, full.content ?? '');
+    } catch (error) {
+      setMessage(REVIEW_TEXT.downloadFailed(reason(error)));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function remove(item: ContentItem) {
+    if (!window.confirm(REVIEW_TEXT.deleteConfirm)) return;
+    setMessage(null);
+    setPending(`delete:${item.id}`);
+    try {
+      await classesApi.deleteContent(item.id);
+      await query.refetch();
+      void queryClient.invalidateQueries({ queryKey: classKeys.list });
+    } catch (error) {
+      setMessage(REVIEW_TEXT.deleteFailed(reason(error)));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  if (viewing) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>{viewing.title}</DialogTitle>
+          <DialogDescription>
+            {contentTypeLabel(viewing.content_type)} · {viewing.word_count.toLocaleString('en-US')}{' '}
+            words
+          </DialogDescription>
+        </DialogHeader>
+        <div
+          tabIndex={0}
+          aria-label="Content text"
+          role="region"
+          className="max-h-[55vh] overflow-y-auto rounded-lg border border-ink-200 bg-ink-50 p-4 text-sm leading-relaxed whitespace-pre-wrap text-ink-800"
+        >
+          {viewing.content || 'This item has no text.'}
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Button variant="outline" onClick={() => setViewing(null)}>
+            <ArrowLeft aria-hidden="true" /> Back to course content
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => downloadText(viewing.title, viewing.content ?? '')}
+          >
+            <Download aria-hidden="true" /> Download as text
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Review Course</DialogTitle>
+        <DialogDescription>
+          What the assistant knows about {classItem.class_name}.
+        </DialogDescription>
+      </DialogHeader>
+
+      {message ? (
+        <Alert variant="danger" className="mb-4">
+          {message}
+        </Alert>
+      ) : null}
+
+      {query.isPending ? (
+        <div className="space-y-3" aria-busy="true">
+          <Skeleton className="h-20" />
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+          <span className="sr-only" role="status">
+            Loading course content
+          </span>
+        </div>
+      ) : query.isError ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-danger-200 bg-danger-50 p-6 text-center"
+        >
+          <h3 className="font-semibold text-danger-700">Error Loading Content</h3>
+          <p className="mt-1 text-sm text-danger-700">
+            {reason(query.error) || REVIEW_TEXT.loadFailed}
+          </p>
+          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : contents.length === 0 ? (
+        <EmptyState
+          icon={FolderOpen}
+          headingLevel="h3"
+          title="No Content Yet"
+          description="Add a syllabus and other course materials to get started."
+          className="py-10 sm:py-10"
+        />
+      ) : (
+        <div className="space-y-6">
+          <section aria-labelledby="review-syllabus" className="space-y-2">
+            <h3 id="review-syllabus" className="text-sm font-semibold text-ink-900">
+              Syllabus
+            </h3>
+            {syllabus ? (
+              <ContentRow
+                item={syllabus}
+                icon={BookOpen}
+                pending={pending}
+                onView={view}
+                onDownload={download}
+              />
+            ) : (
+              <p className="rounded-lg border border-dashed border-ink-300 p-4 text-sm text-ink-600">
+                No syllabus yet. Use Add content on the class card to add one.
+              </p>
+            )}
+          </section>
+          <section aria-labelledby="review-additional" className="space-y-2">
+            <h3 id="review-additional" className="text-sm font-semibold text-ink-900">
+              Additional Content ({additional.length})
+            </h3>
+            {additional.length ? (
+              <ul className="space-y-2">
+                {additional.map((item) => (
+                  <li key={item.id}>
+                    <ContentRow
+                      item={item}
+                      icon={FileText}
+                      pending={pending}
+                      onView={view}
+                      onDownload={download}
+                      onDelete={remove}
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-ink-600">No additional content yet.</p>
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
+
+function ContentRow({
+  item,
+  icon: Icon,
+  pending,
+  onView,
+  onDownload,
+  onDelete,
+}: {
+  item: ContentItem;
+  icon: typeof FileText;
+  pending: string | null;
+  onView(item: ContentItem): void;
+  onDownload(item: ContentItem): void;
+  onDelete?: (item: ContentItem) => void;
+}) {
+  const added = formatShortDate(item.created_at);
+  return (
+    <article
+      aria-label={item.title}
+      className="flex min-w-0 flex-col gap-2 rounded-lg border border-ink-200 bg-white p-3 sm:flex-row sm:items-center"
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0">
+          <p className="truncate font-medium text-ink-900">{item.title}</p>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-600">
+            {item.content_type !== 'syllabus' ? (
+              <Badge variant="brand">{contentTypeLabel(item.content_type)}</Badge>
+            ) : null}
+            <span>{item.word_count.toLocaleString('en-US')} words</span>
+            {added ? <span>Added {added}</span> : null}
+          </p>
+        </div>
+      </div>
+      <div className="-ml-2 flex shrink-0 flex-wrap gap-1 sm:ml-0">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`View ${item.title}`}
+          loading={pending === `view:${item.id}`}
+          onClick={() => onView(item)}
+        >
+          <Eye aria-hidden="true" /> View
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Download ${item.title} as text`}
+          loading={pending === `download:${item.id}`}
+          onClick={() => onDownload(item)}
+        >
+          <Download aria-hidden="true" /> Download
+        </Button>
+        {onDelete ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-danger-700 hover:bg-danger-50 hover:text-danger-700"
+            aria-label={`Delete ${item.title}`}
+            loading={pending === `delete:${item.id}`}
+            onClick={() => onDelete(item)}
+          >
+            <Trash2 aria-hidden="true" /> Delete
+          </Button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  BillingUsage,
+  ClassCreationCheck,
+  ClassInput,
+  ClassItem,
+  ContentItem,
+  Season,
+} from '@app/contracts';
+import { api, type ApiClient, type Envelope } from './api-client';
+
+export interface ClassList {
+  classes: ClassItem[];
+  billing_summary: BillingUsage;
+}
+
+/** What the browser sends for a class: every optional string is null when empty (SPEC §5). */
+export type ClassPayload = Required<{
+  [K in keyof ClassInput]: Exclude<ClassInput[K], undefined>;
+}>;
+
+/** Upload content types: the wizard sends 'content' for additional material (SPEC §7). */
+export type UploadContentType =
+  'syllabus' | 'content' | 'additional' | 'sample_work' | 'due_dates' | 'other';
+
+export interface TextContentPayload {
+  class_id: string;
+  title: string;
+  content: string;
+  content_type?: UploadContentType | 'assignment';
+  display_order?: number;
+}
+
+/** Classes and content endpoints (SPEC §7). Each returns the unwrapped body's data. */
+export function createClassesApi(client: ApiClient) {
+  const data = async <T>(promise: Promise<Envelope<T>>) => (await promise).data;
+  return {
+    list: (activeOnly = false) =>
+      data(client.get<Envelope<ClassList>>('/classes', { query: { active_only: activeOnly } })),
+    get: (id: string) => data(client.get<Envelope<ClassItem>>(`/classes/${id}`)),
+    create: (payload: ClassPayload) => data(client.post<Envelope<ClassItem>>('/classes', payload)),
+    update: (id: string, payload: Partial<ClassPayload> & { is_active?: boolean }) =>
+      data(client.put<Envelope<ClassItem>>(`/classes/${id}`, payload)),
+    remove: (id: string) => client.delete(`/classes/${id}`),
+    validateCreation: () =>
+      data(client.get<Envelope<ClassCreationCheck>>('/billing/validate-class-creation')),
+    currentSeason: () => data(client.get<Envelope<Season>>('/billing/current-season')),
+
+    upload: (
+      input: {
+        file: Blob;
+        fileName: string;
+        classId: string;
+        contentType: UploadContentType;
+        title: string;
+      },
+      onProgress?: (percent: number) => void,
+    ) => {
+      const form = new FormData();
+      const file =
+        input.file instanceof File && input.file.name === input.fileName
+          ? input.file
+          : new File([input.file], input.fileName, { type: input.file.type || 'text/plain' });
+      form.append('file', file, input.fileName);
+      form.append('class_id', input.classId);
+      form.append('content_type', input.contentType);
+      form.append('title', input.title);
+      return data(
+        client.upload<Envelope<{ content: ContentItem }>>('/content/upload', form, { onProgress }),
+      );
+    },
+    createSyllabus: (payload: Omit<TextContentPayload, 'content_type' | 'display_order'>) =>
+      data(client.post<Envelope<{ content: ContentItem }>>('/content/syllabus', payload)),
+    getSyllabus: (classId: string) =>
+      data(client.get<Envelope<{ content: ContentItem }>>(`/content/syllabus/${classId}`)),
+    createContent: (payload: TextContentPayload) =>
+      data(client.post<Envelope<{ content: ContentItem }>>('/content', payload)),
+    listContent: (classId: string) =>
+      data(client.get<Envelope<{ contents: ContentItem[] }>>(`/content/class/${classId}`)),
+    getContent: (id: string) =>
+      data(client.get<Envelope<{ content: ContentItem }>>(`/content/${id}`)),
+    deleteContent: (id: string) => client.delete(`/content/${id}`),
+  };
+}
+
+export const classesApi = createClassesApi(api);
+
+export const classKeys = {
+  all: ['classes'] as const,
+  list: ['classes', 'list'] as const,
+  content: (classId: string) => ['classes', 'content', classId] as const,
+};
+
+export const useClassList = () =>
+  useQuery({ queryKey: classKeys.list, queryFn: () => classesApi.list(false) });
+
+/** SPEC §3 content types, as shown to teachers. */
+export const CONTENT_TYPE_LABELS: Record<string, string> = {
+  syllabus: 'Syllabus',
+  additional: 'Additional Content',
+  content: 'Additional Content',
+  sample_work: 'Sample Work',
+  due_dates: 'Due Dates',
+  other: 'Other Information',
+  assignment: 'Assignment',
+};
+
+export function contentTypeLabel(type: string): string {
+  return CONTENT_TYPE_LABELS[type] ?? type;
+}
