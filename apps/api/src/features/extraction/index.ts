@@ -40,7 +40,11 @@ const WORKER_URL = new URL('./worker.mjs', import.meta.url);
 /** Internal: the pool plus a runner that maps worker failures to ExtractionError. */
 export function createPool(options: ExtractorOptions = {}) {
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const threads = Math.max(1, Math.min(options.threads ?? 1, availableParallelism()));
+  // default: leave a core for the API itself (1 thread on a 2-core machine, at most 4)
+  const threads = Math.max(
+    1,
+    Math.min(options.threads ?? availableParallelism() - 1, availableParallelism(), 4),
+  );
   let pool: Piscina | null = null;
   const getPool = () =>
     (pool ??= new Piscina({
@@ -52,7 +56,30 @@ export function createPool(options: ExtractorOptions = {}) {
       resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb ?? 512 },
     }));
 
+  // Tasks wait here for a free worker, so the time limit counts a file's own reading time only,
+  // not the time it queued behind another teacher's 50 MB PDF.
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  const acquire = () =>
+    busy < threads
+      ? (busy++, Promise.resolve())
+      : new Promise<void>((resolve) => waiting.push(resolve));
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy--;
+  };
+
   async function run(task: Task): Promise<TaskResult> {
+    await acquire();
+    try {
+      return await runNow(task);
+    } finally {
+      release();
+    }
+  }
+
+  async function runNow(task: Task): Promise<TaskResult> {
     const signal = AbortSignal.timeout(timeoutMs);
     const transferList = task.type === 'extract' ? [task.data.buffer as ArrayBuffer] : undefined;
     try {

@@ -58,6 +58,18 @@ describe('worker pool', () => {
     }
   });
 
+  it('starts the time limit when a task gets a worker, not while it queues', async () => {
+    const pool = createPool({ timeoutMs: 1500, threads: 1 });
+    try {
+      await pool.run({ type: 'spin', ms: 1 }); // warm up
+      // each takes 1 s of a 1.5 s limit; queued behind each other they would fail if waiting counted
+      const results = await Promise.all([1, 2, 3].map(() => pool.run({ type: 'spin', ms: 1000 })));
+      expect(results).toEqual([1, 2, 3].map(() => expect.objectContaining({ ok: true })));
+    } finally {
+      await pool.close();
+    }
+  }, 20_000);
+
   it('reports a worker that runs out of memory', async () => {
     const pool = createPool({ maxMemoryMb: 64 });
     try {
