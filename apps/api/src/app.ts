@@ -27,6 +27,8 @@ import {
   createStripeClient,
   StripePaymentProvider,
 } from './features/billing/providers/stripe-provider.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
+import { ChatService } from './features/chat/chat.service.ts';
 import { ClassesRepository } from './features/classes/classes.repository.ts';
 import { classesRoutes } from './features/classes/classes.routes.ts';
 import { ClassesService } from './features/classes/classes.service.ts';
@@ -165,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stripeWebhookRoutes(billing));
       await api.register(classesRoutes(classes, auth));
       await api.register(contentRoutes(content, auth));
+      await api.register(chatRoutes(new ChatService(db)));
     },
     { prefix: '/api' },
   );

@@ -26,5 +26,6 @@ export const ERROR_CODES = [
   'SUBSCRIPTION_INACTIVE',
   'CLASS_LIMIT_REACHED',
   'WEBHOOK_INVALID',
+  'CLASS_INACTIVE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -151,6 +151,19 @@ export interface ContentChunksTable {
   tsv: ColumnType<string, never, never>;
 }
 
+export interface ConversationsTable {
+  id: Generated<string>;
+  class_id: string;
+  question: string;
+  response: string;
+  source_type: 'syllabus' | 'content' | 'other';
+  student_identifier: string | null;
+  tokens_used: number;
+  response_time_ms: number;
+  citations: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -163,4 +176,5 @@ export interface Database {
   classes: ClassesTable;
   contents: ContentsTable;
   content_chunks: ContentChunksTable;
+  conversations: ConversationsTable;
 }

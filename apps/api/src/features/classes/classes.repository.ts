@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.ts';
 
 type Executor = Db | Transaction<Database>;
@@ -40,8 +40,12 @@ export class ClassesRepository {
         'u.first_name as professor_first_name',
         'u.last_name as professor_last_name',
         'u.institution as teacher_institution',
-        // conversations arrive with the student chat; until then no class has questions
-        sql<number>`0`.as('question_count'),
+        (eb) =>
+          eb
+            .selectFrom('conversations')
+            .select((e) => e.fn.countAll<string>().as('n'))
+            .whereRef('conversations.class_id', '=', 'c.id')
+            .as('question_count'),
         (eb) =>
           eb
             .selectFrom('contents')

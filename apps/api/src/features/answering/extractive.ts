@@ -1,0 +1,164 @@
+import type { Db } from '../../db/index.ts';
+import { lexemesOfTexts, retrieve, searchTerms, type Passage } from '../retrieval/retrieval.ts';
+
+export const MAX_ANSWER_CHARS = 700;
+export const NOT_COVERED =
+  "I couldn't find this in the course material for this class. You can use Contact Teacher to ask your teacher directly.";
+
+export type Citation = { content_id: string; title: string; content_type: string; excerpt: string };
+export type Answer = {
+  response: string;
+  sourceType: 'syllabus' | 'content' | 'other';
+  citations: Citation[];
+  tokensUsed: number;
+};
+
+/** The kind of thing a question asks for, and how to spot it in a sentence. */
+const ASKS_FOR: { question: RegExp; evidence: RegExp }[] = [
+  {
+    question: /\b(when|what time|what day|date|deadline|due|schedule)\b/i,
+    evidence:
+      /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}[/.-]\d{1,2}\b|\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.)|\bweek\s+\d+|\bnoon\b|\bmidnight\b/i,
+  },
+  {
+    question:
+      /\b(how much|how many|what percent|percentage|worth|weigh|count|points?|score|grade)\b/i,
+    evidence: /\d+(\.\d+)?\s*(%|percent\b|points?\b|pts\b)|\b\d+\s*\/\s*\d+\b/i,
+  },
+  {
+    question: /\b(who|email|e-mail|contact|reach|instructor|professor|prof|teacher|ta)\b/i,
+    evidence: /[\w.+-]+@[\w-]+(\.[\w-]+)+|\b(dr|prof|professor|instructor)\.?\s+[A-Z]/,
+  },
+  {
+    question: /\b(where|room|location|building|link|zoom|website|url)\b/i,
+    evidence:
+      /\b(room|hall|building|bldg|online|zoom|canvas|library)\b|https?:\/\/|\b[A-Z]{2,}\s*\d{2,4}\b/,
+  },
+];
+
+type Unit = { text: string; passage: Passage; order: number };
+
+/** Sentences of a passage, keeping table rows and list items whole. */
+function units(passage: Passage, start: number): Unit[] {
+  const out: Unit[] = [];
+  for (const line of passage.body.split('\n')) {
+    const trimmed = line.trim();
+    if (!trimmed || /^#+\s/.test(trimmed)) continue;
+    const pieces =
+      trimmed.includes(' | ') || /^[-*]\s/.test(trimmed)
+        ? [trimmed]
+        : trimmed.split(/(?<=[.!?])\s+(?=[A-Z0-9("'])/);
+    for (const p of pieces)
+      if (p.length >= 12) out.push({ text: p, passage, order: start + out.length });
+  }
+  return out;
+}
+
+function tidy(text: string): string {
+  return text
+    .replace(/^[-*]\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cuts at a sentence end before the limit. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('; '));
+  return (
+    end > max / 2 ? cut.slice(0, end + 1) : cut.slice(0, max - 1).replace(/\s+\S*$/, '') + '…'
+  ).trim();
+}
+
+/**
+ * Answers from the class's own material: retrieves passages, scores their sentences by how many
+ * of the question's terms they hold (and whether they hold the kind of thing asked for), and
+ * returns the best one or two with the section heading as context. Below the confidence threshold
+ * it says the material does not cover the question. Deterministic.
+ */
+export async function answerExtractively(
+  db: Db,
+  classId: string,
+  question: string,
+): Promise<Answer> {
+  const terms = await searchTerms(db, classId, question);
+  const passages = await retrieve(db, classId, terms, 8);
+  const decline: Answer = {
+    response: NOT_COVERED,
+    sourceType: 'other',
+    citations: [],
+    tokensUsed: 0,
+  };
+  if (passages.length === 0) return decline;
+
+  const candidates = passages.flatMap((p, i) => units(p, i * 1000));
+  if (candidates.length === 0) return decline;
+  const lexemes = await lexemesOfTexts(
+    db,
+    candidates.map((c) => `${c.text}`),
+  );
+  const headingLexemes = await lexemesOfTexts(
+    db,
+    candidates.map((c) => c.passage.heading ?? ''),
+  );
+  const asks = ASKS_FOR.filter((a) => a.question.test(question));
+  const topRank = passages[0]!.rank || 1;
+
+  const scored = candidates.map((c, i) => {
+    const own = new Set(lexemes[i]);
+    const inHeading = new Set(headingLexemes[i]);
+    // a question word counts when the sentence (or, for less, its heading) holds it or an alternative
+    let covered = 0;
+    let hits = 0;
+    for (const g of terms.groups) {
+      if (g.lexemes.some((l) => own.has(l))) {
+        covered += 1;
+        hits += 1;
+      } else if (g.lexemes.some((l) => inHeading.has(l))) {
+        covered += 0.6;
+        hits += 1;
+      }
+    }
+    const coverage = covered / terms.groups.length;
+    const evidence = asks.length > 0 && asks.some((a) => a.evidence.test(c.text)) ? 0.35 : 0;
+    const score =
+      coverage + evidence + 0.15 * (c.passage.rank / topRank) - (c.text.length > 400 ? 0.15 : 0);
+    return { ...c, score, coverage, hits };
+  });
+  scored.sort((a, b) => b.score - a.score || a.order - b.order);
+  const best = scored[0]!;
+
+  // Confidence: the best sentence must hold a real share of what the question asks about.
+  const needed = terms.groups.length >= 2 ? 0.5 : 1;
+  if (best.coverage < needed || best.hits === 0) return decline;
+
+  const chosen = [best];
+  const second = scored.find(
+    (s) =>
+      s !== best &&
+      s.passage === best.passage &&
+      Math.abs(s.order - best.order) === 1 &&
+      s.score >= best.score * 0.7,
+  );
+  if (second && best.text.length + second.text.length < 500) chosen.push(second);
+  chosen.sort((a, b) => a.order - b.order);
+
+  const heading = best.passage.heading?.replace(/^#+\s*/, '').trim();
+  const body = chosen.map((c) => tidy(c.text)).join(' ');
+  const withContext =
+    heading && !body.toLowerCase().includes(heading.toLowerCase()) ? `${heading}: ${body}` : body;
+  const response = clip(withContext, MAX_ANSWER_CHARS);
+  const cited = [...new Map(chosen.map((c) => [c.passage.contentId, c])).values()];
+  return {
+    response,
+    sourceType: best.passage.contentType === 'syllabus' ? 'syllabus' : 'content',
+    citations: cited.map((c) => ({
+      content_id: c.passage.contentId,
+      title: c.passage.title,
+      content_type: c.passage.contentType,
+      excerpt: clip(tidy(c.text), 300),
+    })),
+    tokensUsed: 0,
+  };
+}

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, type TestApp } from '../../../test/app.ts';
+import { createClass, subscribedTeacher } from '../../../test/factories.ts';
+
+const SYLLABUS = `# BIO 101: Introduction to Cell Biology
+
+## Instructor
+Dr. Maria Lopez. Email: mlopez@state.edu. Office hours are Tuesdays 2:00-4:00 pm in Science Hall 210.
+
+## Grading
+| Component | Weight |
+| Homework | 20% |
+| Midterm exam | 30% |
+| Final exam | 40% |
+| Participation | 10% |
+
+## Late policy
+Late homework loses 10% per day and is not accepted after three days.
+
+## Textbook
+Campbell Biology, 12th edition, is required.
+
+## Schedule
+The midterm exam is on Thursday, October 15 in class. The final exam is on December 10 at 9:00 am.`;
+
+let t: TestApp;
+let share: string;
+let classId: string;
+let auth: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const teacher = await subscribedTeacher(t.app);
+  auth = teacher.auth;
+  const cls = await createClass(t.app, auth);
+  share = cls.chat_uuid;
+  classId = cls.id;
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/content/syllabus',
+    headers: auth,
+    payload: { class_id: cls.id, title: 'Syllabus', content: SYLLABUS },
+  });
+});
+afterAll(async () => t.close());
+
+let ip = 0;
+type Reply = {
+  id: string;
+  response: string;
+  source_type: string;
+  citations: { title: string; excerpt: string; content_type: string }[];
+};
+const ask = async (question: string, chatUuid = share) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/chat/ask/${chatUuid}`,
+    payload: { question, student_identifier: null },
+    remoteAddress: `198.18.0.${++ip % 250}`,
+  });
+  return { res, data: (res.json() as { data: Reply }).data };
+};
+
+describe('answers from the class material', () => {
+  it.each([
+    ['how much is the final worth?', '40%'],
+    ["what's the prof's email", 'mlopez@state.edu'],
+    ['when are office hours', 'Tuesdays 2:00-4:00 pm'],
+    ['when is the midterm', 'October 15'],
+    ['what happens if I turn in homework late', '10% per day'],
+    ['which book do we need', 'Campbell Biology'],
+    ['how much is the midterm worth', '30%'],
+  ])('%s → %s', async (question, expected) => {
+    const { res, data } = await ask(question);
+    expect(res.statusCode).toBe(200);
+    expect(data.response).toContain(expected);
+    expect(data.response.length).toBeLessThanOrEqual(700);
+    expect(data.source_type).toBe('syllabus');
+    expect(data.citations[0]).toMatchObject({ title: 'Syllabus', content_type: 'syllabus' });
+  });
+
+  it('tolerates a misspelling', async () => {
+    const { data } = await ask('how much is the fnal exm worth');
+    expect(data.response).toContain('40%');
+  });
+
+  it('says so when the material does not cover the question', async () => {
+    for (const question of [
+      'is there a parking permit for students?',
+      'what is the capital of France?',
+    ]) {
+      const { data } = await ask(question);
+      expect(data.source_type, question).toBe('other');
+      expect(data.response).toMatch(/couldn't find this in the course material/);
+      expect(data.citations).toEqual([]);
+    }
+  });
+
+  it('is deterministic', async () => {
+    const a = await ask('how much is the final worth?');
+    const b = await ask('how much is the final worth?');
+    expect(a.data.response).toBe(b.data.response);
+  });
+
+  it("never answers from another class's material", async () => {
+    const other = await subscribedTeacher(t.app);
+    const cls = await createClass(t.app, other.auth, { class_name: 'Empty class' });
+    const { data } = await ask('how much is the final worth?', cls.chat_uuid);
+    expect(data.source_type).toBe('other');
+  });
+
+  it('stores every exchange as a conversation', async () => {
+    const { data } = await ask('when is the final exam?');
+    const row = await t.db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('id', '=', data.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      class_id: classId,
+      question: 'when is the final exam?',
+      source_type: 'syllabus',
+      student_identifier: null,
+      tokens_used: 0,
+    });
+    expect(row.response_time_ms).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('session and errors', () => {
+  it('serves the session of an active class', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/chat/session/${share}` });
+    expect(res.statusCode).toBe(200);
+    expect(body<{ data: Record<string, unknown> }>(res).data).toMatchObject({
+      class_name: 'Introduction to Biology',
+      is_active: true,
+      professor: { first_name: 'Ada' },
+    });
+  });
+
+  it('answers 404 for an unknown share link and 422 for a malformed one', async () => {
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/chat/session/00000000-0000-4000-8000-000000000000',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await ask('hello', '00000000-0000-4000-8000-000000000000')).res.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/chat/session/nope' })).statusCode).toBe(
+      422,
+    );
+  });
+
+  it('refuses blank and over-long questions with 422', async () => {
+    expect((await ask('   ')).res.statusCode).toBe(422);
+    expect((await ask('x'.repeat(1001))).res.statusCode).toBe(422);
+  });
+
+  it('answers 403 CLASS_INACTIVE on session and ask when the teacher deactivates the class', async () => {
+    const teacher = await subscribedTeacher(t.app);
+    const cls = await createClass(t.app, teacher.auth);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/classes/${cls.id}`,
+      headers: teacher.auth,
+      payload: { is_active: false },
+    });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat/session/${cls.chat_uuid}`,
+    });
+    expect(session.statusCode).toBe(403);
+    expect(body(session)).toMatchObject({ code: 'CLASS_INACTIVE' });
+    expect((await ask('when is the final?', cls.chat_uuid)).res.statusCode).toBe(403);
+  });
+
+  it('limits questions per client address with 429 and Retry-After', async () => {
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/chat/ask/${share}`,
+        payload: { question: 'when is the midterm?' },
+        remoteAddress: '203.0.113.77',
+      });
+    for (let i = 0; i < 30; i++) expect((await send()).statusCode).toBe(200);
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(body(limited).detail).toMatch(/a little too quickly/);
+  });
+});

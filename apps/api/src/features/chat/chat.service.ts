@@ -1,0 +1,92 @@
+import type { Db } from '../../db/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { answerExtractively, type Citation } from '../answering/extractive.ts';
+import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
+
+export const CHAT_LIMITS = {
+  perAddress: { max: 30, windowSeconds: 60 },
+  perClass: { max: 300, windowSeconds: 60 },
+} satisfies Record<string, Limit>;
+export const CLASS_INACTIVE_MESSAGE =
+  'This class has been deactivated. Please contact your teacher to reactivate access.';
+const BUSY = 'You are asking questions a little too quickly. Please wait a moment and try again.';
+
+/** The public side of a class, reached by its share link's chat_uuid. */
+export class ChatService {
+  private readonly limiter: RateLimiter;
+  constructor(private readonly db: Db) {
+    this.limiter = new RateLimiter(db);
+  }
+
+  private async classByShareId(chatUuid: string) {
+    const row = await this.db
+      .selectFrom('classes as c')
+      .innerJoin('users as u', 'u.id', 'c.teacher_id')
+      .select([
+        'c.id',
+        'c.class_name',
+        'c.description',
+        'c.is_active',
+        'c.school',
+        'c.sample_questions',
+        'u.institution',
+        'u.first_name',
+        'u.last_name',
+      ])
+      .where('c.chat_uuid', '=', chatUuid)
+      .executeTakeFirst();
+    if (!row) throw notFound('Class');
+    return row;
+  }
+
+  async session(chatUuid: string) {
+    const c = await this.classByShareId(chatUuid);
+    if (!c.is_active) throw new AppError(403, 'CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
+    return {
+      class_name: c.class_name,
+      description: c.description,
+      sample_questions: c.sample_questions.slice(0, 3),
+      is_active: c.is_active,
+      school_name: c.school ?? c.institution,
+      professor: { first_name: c.first_name, last_name: c.last_name },
+    };
+  }
+
+  /** Answers from this class's material only, and stores the exchange as a conversation. */
+  async ask(
+    chatUuid: string,
+    input: { question: string; studentIdentifier: string | null; address: string },
+  ) {
+    const started = performance.now();
+    const c = await this.classByShareId(chatUuid);
+    if (!c.is_active) throw new AppError(403, 'CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
+    const wait = Math.max(
+      await this.limiter.hit(`ask:addr:${input.address}`, CHAT_LIMITS.perAddress),
+      await this.limiter.hit(`ask:class:${c.id}`, CHAT_LIMITS.perClass),
+    );
+    if (wait) throw tooManyRequests(wait, BUSY);
+    const answer = await answerExtractively(this.db, c.id, input.question);
+    const responseTimeMs = Math.round(performance.now() - started);
+    const row = await this.db
+      .insertInto('conversations')
+      .values({
+        class_id: c.id,
+        question: input.question,
+        response: answer.response,
+        source_type: answer.sourceType,
+        student_identifier: input.studentIdentifier,
+        tokens_used: answer.tokensUsed,
+        response_time_ms: responseTimeMs,
+        citations: JSON.stringify(answer.citations),
+      })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    return {
+      id: row.id,
+      response: answer.response,
+      created_at: row.created_at.toISOString(),
+      source_type: answer.sourceType,
+      citations: answer.citations satisfies Citation[],
+    };
+  }
+}

@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import type { ContentType } from '@app/contracts';
+import type { Db } from '../../db/index.ts';
+import { QUESTION_FILLERS, STUDENT_VOCABULARY } from './vocabulary.ts';
+
+export type Passage = {
+  chunkId: string;
+  contentId: string;
+  title: string;
+  contentType: ContentType;
+  heading: string | null;
+  body: string;
+  rank: number;
+};
+
+/**
+ * The question as search terms: one group per content word of the question (stop words drop out),
+ * holding the word's lexeme in this class's material (spell-corrected) and those of the
+ * vocabulary's alternatives. A group may be empty: the material never mentions that word.
+ */
+export type TermGroup = { word: string; lexemes: string[] };
+export type SearchTerms = { groups: TermGroup[] };
+
+const WORD = /[a-z0-9]+/g;
+
+function words(text: string): string[] {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/n['’]t\b/g, ' not')
+      .replace(/['’](s|re|ll|ve|d|m)\b/g, '') // what's, prof's, we'll…
+      .replace(/['’]/g, '')
+      .match(WORD) ?? []
+  );
+}
+
+/**
+ * For each term: null when it is a stop word, else the lexeme the class's material uses for it —
+ * its English stem when present, or the closest spelling in the material (edit distance 1, or 2
+ * for long words), or '' when the material has nothing like it.
+ */
+async function lexemesFor(db: Db, classId: string, terms: string[]): Promise<(string | null)[]> {
+  if (terms.length === 0) return [];
+  const rows = await sql<{ ord: string; lexeme: string | null }>`
+    WITH lex AS (
+      SELECT word, ndoc FROM ts_stat(format('SELECT tsv FROM content_chunks WHERE class_id = %L', ${classId}::text))
+    ),
+    t AS (
+      SELECT ord, (ts_lexize('english_stem', term))[1] AS stem, cardinality(ts_lexize('english_stem', term)) AS n
+      FROM unnest(${terms}::text[]) WITH ORDINALITY AS u(term, ord)
+    )
+    SELECT ord,
+      CASE
+        WHEN n IS NULL OR n = 0 THEN NULL
+        WHEN EXISTS (SELECT 1 FROM lex WHERE word = stem) THEN stem
+        WHEN length(stem) >= 4 THEN coalesce((
+          SELECT word FROM lex
+          WHERE levenshtein_less_equal(word, stem, 2) <= CASE WHEN length(stem) >= 7 THEN 2 ELSE 1 END
+          ORDER BY levenshtein_less_equal(word, stem, 2), ndoc DESC, word LIMIT 1), '')
+        WHEN length(stem) = 3 THEN coalesce((
+          -- a short word is only corrected by one missing letter: "exm" → "exam"
+          SELECT word FROM lex
+          WHERE length(word) = 4 AND left(word, 1) = left(stem, 1) AND levenshtein(word, stem) = 1
+          ORDER BY ndoc DESC, word LIMIT 1), '')
+        ELSE ''
+      END AS lexeme
+    FROM t ORDER BY ord`.execute(db);
+  return rows.rows.map((r) => r.lexeme);
+}
+
+export async function searchTerms(db: Db, classId: string, question: string): Promise<SearchTerms> {
+  const own = [...new Set(words(question))].filter((w) => !QUESTION_FILLERS.has(w));
+  const alternatives = own.map((w) =>
+    [...new Set((STUDENT_VOCABULARY[w] ?? []).flatMap(words))].filter((a) => a !== w),
+  );
+  const flat = [...own, ...alternatives.flat()];
+  const lexemes = await lexemesFor(db, classId, flat);
+  const usable = (l: string | null | undefined): l is string => !!l && /^[a-z0-9]+$/.test(l);
+  let next = own.length;
+  const groups: TermGroup[] = [];
+  own.forEach((word, i) => {
+    const alts = lexemes.slice(next, next + alternatives[i]!.length);
+    next += alternatives[i]!.length;
+    if (lexemes[i] === null) return; // a stop word
+    groups.push({ word, lexemes: [...new Set([lexemes[i], ...alts].filter(usable))] });
+  });
+  return { groups };
+}
+
+export function toTsquery(terms: SearchTerms): string | null {
+  const all = [...new Set(terms.groups.flatMap((g) => g.lexemes))];
+  return all.length ? all.join(' | ') : null;
+}
+
+/** The class's chunks matching any search term, best first (heading matches weigh more). */
+export async function retrieve(
+  db: Db,
+  classId: string,
+  terms: SearchTerms,
+  limit = 8,
+): Promise<Passage[]> {
+  const query = toTsquery(terms);
+  if (!query) return [];
+  const rows = await sql<{
+    id: string;
+    content_id: string;
+    title: string;
+    content_type: ContentType;
+    heading: string | null;
+    body: string;
+    rank: number;
+  }>`
+    SELECT ch.id, ch.content_id, ct.title, ct.content_type, ch.heading, ch.body,
+           ts_rank_cd(ch.tsv, q) AS rank
+    FROM content_chunks ch
+    JOIN contents ct ON ct.id = ch.content_id,
+         to_tsquery('simple', ${query}) q
+    WHERE ch.class_id = ${classId} AND ch.tsv @@ q
+    ORDER BY rank DESC, ch.id
+    LIMIT ${limit}`.execute(db);
+  return rows.rows.map((r) => ({
+    chunkId: String(r.id),
+    contentId: r.content_id,
+    title: r.title,
+    contentType: r.content_type,
+    heading: r.heading,
+    body: r.body,
+    rank: Number(r.rank),
+  }));
+}
+
+/** Lexemes of each text (English config), for scoring sentences against the search terms. */
+export async function lexemesOfTexts(db: Db, texts: string[]): Promise<string[][]> {
+  if (texts.length === 0) return [];
+  const rows = await sql<{ ord: string; lexemes: string[] }>`
+    SELECT ord, tsvector_to_array(to_tsvector('english', s)) AS lexemes
+    FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(s, ord) ORDER BY ord`.execute(db);
+  return rows.rows.map((r) => r.lexemes);
+}
