@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stripeWebhookRoutes(billing));
       await api.register(classesRoutes(classes, auth));
       await api.register(contentRoutes(content, auth));
-      await api.register(chatRoutes(new ChatService(db)));
+      await api.register(chatRoutes(new ChatService(db, config.chatRateLimitPerMinute)));
     },
     { prefix: '/api' },
   );

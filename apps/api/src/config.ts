@@ -30,6 +30,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_TEACHER: optionalString,
   STRIPE_API_URL: optionalString.pipe(z.string().url().optional()),
+  CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   ADDON_CLASS_PRICE_USD: z.coerce.number().min(0.5).max(1000).default(6),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -58,6 +59,8 @@ export type Config = {
       }
     | undefined;
   addonPriceCents: number;
+  /** questions one client address may ask per minute (a class takes 10× that) */
+  chatRateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -104,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     addonPriceCents: Math.round(e.ADDON_CLASS_PRICE_USD * 100),
+    chatRateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
   };
 }

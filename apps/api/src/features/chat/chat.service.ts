@@ -3,10 +3,13 @@ import { AppError, notFound } from '../../errors.ts';
 import { answerExtractively, type Citation } from '../answering/extractive.ts';
 import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
 
-export const CHAT_LIMITS = {
-  perAddress: { max: 30, windowSeconds: 60 },
-  perClass: { max: 300, windowSeconds: 60 },
-} satisfies Record<string, Limit>;
+/** Per client address and per class (ten times the address limit), each per minute. */
+export function chatLimits(perMinute: number): { perAddress: Limit; perClass: Limit } {
+  return {
+    perAddress: { max: perMinute, windowSeconds: 60 },
+    perClass: { max: perMinute * 10, windowSeconds: 60 },
+  };
+}
 export const CLASS_INACTIVE_MESSAGE =
   'This class has been deactivated. Please contact your teacher to reactivate access.';
 const BUSY = 'You are asking questions a little too quickly. Please wait a moment and try again.';
@@ -14,8 +17,13 @@ const BUSY = 'You are asking questions a little too quickly. Please wait a momen
 /** The public side of a class, reached by its share link's chat_uuid. */
 export class ChatService {
   private readonly limiter: RateLimiter;
-  constructor(private readonly db: Db) {
+  private readonly limits: ReturnType<typeof chatLimits>;
+  constructor(
+    private readonly db: Db,
+    questionsPerMinute = 30,
+  ) {
     this.limiter = new RateLimiter(db);
+    this.limits = chatLimits(questionsPerMinute);
   }
 
   private async classByShareId(chatUuid: string) {
@@ -61,8 +69,8 @@ export class ChatService {
     const c = await this.classByShareId(chatUuid);
     if (!c.is_active) throw new AppError(403, 'CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
     const wait = Math.max(
-      await this.limiter.hit(`ask:addr:${input.address}`, CHAT_LIMITS.perAddress),
-      await this.limiter.hit(`ask:class:${c.id}`, CHAT_LIMITS.perClass),
+      await this.limiter.hit(`ask:addr:${input.address}`, this.limits.perAddress),
+      await this.limiter.hit(`ask:class:${c.id}`, this.limits.perClass),
     );
     if (wait) throw tooManyRequests(wait, BUSY);
     const answer = await answerExtractively(this.db, c.id, input.question);
