@@ -14,25 +14,30 @@ export type Answer = {
 };
 
 /** The kind of thing a question asks for, and how to spot it in a sentence. */
-const ASKS_FOR: { question: RegExp; evidence: RegExp }[] = [
+const ASKS_FOR: { question: RegExp; evidence: RegExp; required: boolean }[] = [
   {
     question: /\b(when|what time|what day|date|deadline|due|schedule)\b/i,
     evidence:
       /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}[/.-]\d{1,2}\b|\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.)|\bweek\s+\d+|\bnoon\b|\bmidnight\b/i,
+    required: true,
   },
   {
     question:
       /\b(how much|how many|what percent|percentage|worth|weigh|count|points?|score|grade)\b/i,
     evidence: /\d+(\.\d+)?\s*(%|percent\b|points?\b|pts\b)|\b\d+\s*\/\s*\d+\b/i,
+    required: false,
   },
   {
     question: /\b(who|email|e-mail|contact|reach|instructor|professor|prof|teacher|ta)\b/i,
-    evidence: /[\w.+-]+@[\w-]+(\.[\w-]+)+|\b(dr|prof|professor|instructor)\.?\s+[A-Z]/,
+    evidence:
+      /[\w.+-]+@[\w-]+(\.[\w-]+)+|\b(dr|prof|professor|instructor)\.?\s+[A-Z]|\b[A-Z][a-z]+\s+[A-Z][a-z]+\b|\bx\d{3,5}\b|\(\d{3}\)|\b\d{3}-\d{4}\b/,
+    required: true,
   },
   {
     question: /\b(where|room|location|building|link|zoom|website|url)\b/i,
     evidence:
-      /\b(room|hall|building|bldg|online|zoom|canvas|library)\b|https?:\/\/|\b[A-Z]{2,}\s*\d{2,4}\b/,
+      /\b(room|hall|building|bldg|online|zoom|canvas|library|moodle|gradescope|piazza|website)\b|https?:\/\/|\b[A-Z][A-Za-z]+\s+\d{2,4}\b/i,
+    required: true,
   },
 ];
 
@@ -105,6 +110,9 @@ export async function answerExtractively(
   const asks = ASKS_FOR.filter((a) => a.question.test(question));
   const topRank = passages[0]!.rank || 1;
 
+  // Words the material never uses count half: everyday words ("go", "see") should not sink a
+  // question the material answers, but a question about something absent should still fail.
+  const weightOfQuestion = terms.groups.reduce((w, g) => w + (g.lexemes.length ? 1 : 0.5), 0);
   const scored = candidates.map((c, i) => {
     const own = new Set(lexemes[i]);
     const inHeading = new Set(headingLexemes[i]);
@@ -120,18 +128,28 @@ export async function answerExtractively(
         hits += 1;
       }
     }
-    const coverage = covered / terms.groups.length;
-    const evidence = asks.length > 0 && asks.some((a) => a.evidence.test(c.text)) ? 0.35 : 0;
+    const coverage = covered / weightOfQuestion;
+    const hasEvidence = asks.length > 0 && asks.some((a) => a.evidence.test(c.text));
+    const evidence = hasEvidence ? 0.35 : 0;
     const score =
       coverage + evidence + 0.15 * (c.passage.rank / topRank) - (c.text.length > 400 ? 0.15 : 0);
-    return { ...c, score, coverage, hits };
+    return { ...c, score, coverage, hits, hasEvidence };
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
   const best = scored[0]!;
 
   // Confidence: the best sentence must hold a real share of what the question asks about.
-  const needed = terms.groups.length >= 2 ? 0.5 : 1;
+  const needed = weightOfQuestion >= 2 ? 0.5 : 1;
   if (best.coverage < needed || best.hits === 0) return decline;
+  // Asked when / where / who / how much, and the best sentence holds no date, place, name or
+  // number: the material most likely does not say.
+  const required = asks.filter((a) => a.required);
+  if (
+    required.length > 0 &&
+    !required.some((a) => a.evidence.test(best.text)) &&
+    best.coverage < 0.99
+  )
+    return decline;
 
   const chosen = [best];
   const second = scored.find(
@@ -144,7 +162,7 @@ export async function answerExtractively(
   if (second && best.text.length + second.text.length < 500) chosen.push(second);
   chosen.sort((a, b) => a.order - b.order);
 
-  const heading = best.passage.heading?.replace(/^#+\s*/, '').trim();
+  const heading = best.passage.heading?.replace(/^#+\s*|\s*#+$/g, '').trim();
   const body = chosen.map((c) => tidy(c.text)).join(' ');
   const withContext =
     heading && !body.toLowerCase().includes(heading.toLowerCase()) ? `${heading}: ${body}` : body;
