@@ -112,7 +112,14 @@ export async function answerExtractively(
 
   // Words the material never uses count half: everyday words ("go", "see") should not sink a
   // question the material answers, but a question about something absent should still fail.
-  const weightOfQuestion = terms.groups.reduce((w, g) => w + (g.lexemes.length ? 1 : 0.5), 0);
+  // Rare words weigh more (IDF in this class's material).
+  const present = terms.groups.filter((g) => g.lexemes.length > 0);
+  const averageWeight = present.length
+    ? present.reduce((sum, g) => sum + g.weight, 0) / present.length
+    : 1;
+  const weightOf = (g: (typeof terms.groups)[number]) =>
+    g.lexemes.length ? g.weight : 0.5 * averageWeight;
+  const weightOfQuestion = terms.groups.reduce((w, g) => w + weightOf(g), 0) || 1;
   const scored = candidates.map((c, i) => {
     const own = new Set(lexemes[i]);
     const inHeading = new Set(headingLexemes[i]);
@@ -121,10 +128,10 @@ export async function answerExtractively(
     let hits = 0;
     for (const g of terms.groups) {
       if (g.lexemes.some((l) => own.has(l))) {
-        covered += 1;
+        covered += weightOf(g);
         hits += 1;
       } else if (g.lexemes.some((l) => inHeading.has(l))) {
-        covered += 0.6;
+        covered += 0.6 * weightOf(g);
         hits += 1;
       }
     }
@@ -139,7 +146,7 @@ export async function answerExtractively(
   const best = scored[0]!;
 
   // Confidence: the best sentence must hold a real share of what the question asks about.
-  const needed = weightOfQuestion >= 2 ? 0.5 : 1;
+  const needed = terms.groups.length >= 2 ? 0.5 : 1;
   if (best.coverage < needed || best.hits === 0) return decline;
   // Asked when / where / who / how much, and the best sentence holds no date, place, name or
   // number: the material most likely does not say.

@@ -18,7 +18,12 @@ export type Passage = {
  * holding the word's lexeme in this class's material (spell-corrected) and those of the
  * vocabulary's alternatives. A group may be empty: the material never mentions that word.
  */
-export type TermGroup = { word: string; lexemes: string[] };
+export type TermGroup = {
+  word: string;
+  lexemes: string[];
+  /** how telling the word is in this class's material: rare words weigh more (IDF) */
+  weight: number;
+};
 export type SearchTerms = { groups: TermGroup[] };
 
 const WORD = /[a-z0-9]+/g;
@@ -40,9 +45,18 @@ function words(text: string): string[] {
  * its English stem when present, or the closest spelling in the material (edit distance 1, or 2
  * for long words), or '' when the material has nothing like it.
  */
-async function lexemesFor(db: Db, classId: string, terms: string[]): Promise<(string | null)[]> {
+async function lexemesFor(
+  db: Db,
+  classId: string,
+  terms: string[],
+): Promise<{ lexeme: string | null; ndoc: number; chunks: number }[]> {
   if (terms.length === 0) return [];
-  const rows = await sql<{ ord: string; lexeme: string | null }>`
+  const rows = await sql<{
+    ord: string;
+    lexeme: string | null;
+    ndoc: number | null;
+    chunks: string;
+  }>`
     WITH lex AS (
       SELECT word, ndoc FROM ts_stat(format('SELECT tsv FROM content_chunks WHERE class_id = %L', ${classId}::text))
     ),
@@ -50,6 +64,7 @@ async function lexemesFor(db: Db, classId: string, terms: string[]): Promise<(st
       SELECT ord, (ts_lexize('english_stem', term))[1] AS stem, cardinality(ts_lexize('english_stem', term)) AS n
       FROM unnest(${terms}::text[]) WITH ORDINALITY AS u(term, ord)
     )
+    , picked AS (
     SELECT ord,
       CASE
         WHEN n IS NULL OR n = 0 THEN NULL
@@ -65,8 +80,16 @@ async function lexemesFor(db: Db, classId: string, terms: string[]): Promise<(st
           ORDER BY ndoc DESC, word LIMIT 1), '')
         ELSE ''
       END AS lexeme
-    FROM t ORDER BY ord`.execute(db);
-  return rows.rows.map((r) => r.lexeme);
+    FROM t ORDER BY ord
+    ), found AS (SELECT * FROM picked)
+    SELECT f.ord, f.lexeme, (SELECT ndoc FROM lex WHERE word = f.lexeme) AS ndoc,
+           (SELECT count(*) FROM content_chunks WHERE class_id = ${classId}) AS chunks
+    FROM found f ORDER BY f.ord`.execute(db);
+  return rows.rows.map((r) => ({
+    lexeme: r.lexeme,
+    ndoc: Number(r.ndoc ?? 0),
+    chunks: Number(r.chunks),
+  }));
 }
 
 export async function searchTerms(db: Db, classId: string, question: string): Promise<SearchTerms> {
@@ -75,15 +98,23 @@ export async function searchTerms(db: Db, classId: string, question: string): Pr
     [...new Set((STUDENT_VOCABULARY[w] ?? []).flatMap(words))].filter((a) => a !== w),
   );
   const flat = [...own, ...alternatives.flat()];
-  const lexemes = await lexemesFor(db, classId, flat);
+  const found = await lexemesFor(db, classId, flat);
   const usable = (l: string | null | undefined): l is string => !!l && /^[a-z0-9]+$/.test(l);
+  const idf = (i: number) => {
+    const f = found[i]!;
+    return usable(f.lexeme) && f.ndoc > 0 ? Math.log(1 + f.chunks / f.ndoc) : 0;
+  };
   let next = own.length;
   const groups: TermGroup[] = [];
   own.forEach((word, i) => {
-    const alts = lexemes.slice(next, next + alternatives[i]!.length);
+    const altIdx = alternatives[i]!.map((_, k) => next + k);
     next += alternatives[i]!.length;
-    if (lexemes[i] === null) return; // a stop word
-    groups.push({ word, lexemes: [...new Set([lexemes[i], ...alts].filter(usable))] });
+    if (found[i]!.lexeme === null) return; // a stop word
+    const lexemes = [
+      ...new Set([found[i]!.lexeme, ...altIdx.map((k) => found[k]!.lexeme)].filter(usable)),
+    ];
+    const weight = Math.max(idf(i), ...altIdx.map(idf));
+    groups.push({ word, lexemes, weight });
   });
   return { groups };
 }
