@@ -158,15 +158,13 @@ export async function answerExtractively(
   )
     return decline;
 
+  // Up to three sentences: near-ties often hold the part of the answer the best one lacks.
   const chosen = [best];
-  const second = scored.find(
-    (s) =>
-      s !== best &&
-      s.passage === best.passage &&
-      Math.abs(s.order - best.order) === 1 &&
-      s.score >= best.score * 0.7,
-  );
-  if (second && best.text.length + second.text.length < 500) chosen.push(second);
+  for (const s of scored.slice(1)) {
+    if (chosen.length === 3 || s.score < best.score * 0.8) break;
+    const length = chosen.reduce((n, c) => n + c.text.length, 0) + s.text.length;
+    if (length <= 600 && !chosen.some((c) => c.text === s.text)) chosen.push(s);
+  }
   chosen.sort((a, b) => a.order - b.order);
 
   const heading = best.passage.heading?.replace(/^#+\s*|\s*#+$/g, '').trim();
