@@ -43,16 +43,35 @@ const ASKS_FOR: { question: RegExp; evidence: RegExp; required: boolean }[] = [
 
 type Unit = { text: string; passage: Passage; order: number };
 
+/** Paragraphs of a passage: wrapped lines joined, table rows, list items and headings on their own. */
+function blocks(body: string): string[] {
+  const out: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length) out.push(paragraph.join(' '));
+    paragraph = [];
+  };
+  for (const raw of body.split('\n')) {
+    const line = raw.trim();
+    if (!line || /^#+\s/.test(line)) {
+      flush();
+    } else if (line.includes(' | ') || /^([-*•]|\d+[.)])\s/.test(line)) {
+      flush();
+      out.push(line);
+    } else {
+      paragraph.push(line);
+    }
+  }
+  flush();
+  return out;
+}
+
 /** Sentences of a passage, keeping table rows and list items whole. */
 function units(passage: Passage, start: number): Unit[] {
   const out: Unit[] = [];
-  for (const line of passage.body.split('\n')) {
-    const trimmed = line.trim();
-    if (!trimmed || /^#+\s/.test(trimmed)) continue;
-    const pieces =
-      trimmed.includes(' | ') || /^[-*]\s/.test(trimmed)
-        ? [trimmed]
-        : trimmed.split(/(?<=[.!?])\s+(?=[A-Z0-9("'])/);
+  for (const block of blocks(passage.body)) {
+    const whole = block.includes(' | ') || /^([-*•]|\d+[.)])\s/.test(block);
+    const pieces = whole ? [block] : block.split(/(?<=[.!?])\s+(?=[A-Z0-9("'])/);
     for (const p of pieces)
       if (p.length >= 12) out.push({ text: p, passage, order: start + out.length });
   }
