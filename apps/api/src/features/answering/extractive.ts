@@ -43,6 +43,20 @@ const ASKS_FOR: { question: RegExp; evidence: RegExp; required: boolean }[] = [
 
 type Unit = { text: string; passage: Passage; order: number };
 
+/** A full stop after these is not the end of a sentence ("due Feb. 17", "Dr. Lopez", "Rm. 48"). */
+const ABBREVIATION =
+  /\b(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|tues|wed|thu|thur|thurs|fri|dr|prof|mr|mrs|ms|st|rm|no|vs|etc|e\.g|i\.e|approx|dept|ch|sec|fig|pp|vol)\.$/i;
+
+function sentences(paragraph: string): string[] {
+  const out: string[] = [];
+  for (const piece of paragraph.split(/(?<=[.!?])\s+(?=[A-Z0-9("'])/)) {
+    const last = out.length - 1;
+    if (last >= 0 && ABBREVIATION.test(out[last]!)) out[last] = `${out[last]} ${piece}`;
+    else out.push(piece);
+  }
+  return out;
+}
+
 /** Paragraphs of a passage: wrapped lines joined, table rows, list items and headings on their own. */
 function blocks(body: string): string[] {
   const out: string[] = [];
@@ -71,7 +85,7 @@ function units(passage: Passage, start: number): Unit[] {
   const out: Unit[] = [];
   for (const block of blocks(passage.body)) {
     const whole = block.includes(' | ') || /^([-*•]|\d+[.)])\s/.test(block);
-    const pieces = whole ? [block] : block.split(/(?<=[.!?])\s+(?=[A-Z0-9("'])/);
+    const pieces = whole ? [block] : sentences(block);
     for (const p of pieces)
       if (p.length >= 12) out.push({ text: p, passage, order: start + out.length });
   }

@@ -20,6 +20,9 @@ Late homework loses 10% per day and is not accepted after three days.
 ## Textbook
 Campbell Biology, 12th edition, is required.
 
+## Essays
+Essay 1 is due Tuesday, Feb. 17 at noon. Essay 2 is due in April.
+
 ## Schedule
 The midterm exam is on Thursday, October 15 in class. The final exam is on December 10 at 9:00 am.`;
 
@@ -69,6 +72,7 @@ describe('answers from the class material', () => {
     ['what happens if I turn in homework late', '10% per day'],
     ['which book do we need', 'Campbell Biology'],
     ['how much is the midterm worth', '30%'],
+    ['when is essay 1 due', 'Essay 1 is due Tuesday, Feb. 17 at noon.'], // "Feb." does not end the sentence
   ])('%s → %s', async (question, expected) => {
     const { res, data } = await ask(question);
     expect(res.statusCode).toBe(200);
