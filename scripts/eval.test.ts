@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runEval } from './eval.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const devSet = path.resolve(root, '../shared/eval/dev.json');
+
+/**
+ * The answer-quality floor: the dev set through the real server and the public API, as
+ * `npm run eval` runs it. Raise FLOOR when the engine improves; never lower it to make a change pass.
+ */
+const LEVEL_REACHED = 60.0; // percent, extractive answerer, 2026-11-22
+const FLOOR = LEVEL_REACHED - 3;
+
+describe('answer quality on the dev set', () => {
+  it(`stays at or above ${FLOOR}% (reached ${LEVEL_REACHED}%)`, async () => {
+    expect(existsSync(devSet), `the evaluation data set is missing: ${devSet}`).toBe(true);
+    const result = await runEval({ dataset: devSet, log: () => {} });
+    const { correct, total } = result.totals.overall;
+    const accuracy = (100 * correct) / total;
+    const misses = result.questions.filter((q) => !q.correct).length;
+    expect(misses).toBe(total - correct);
+    expect(
+      accuracy,
+      `accuracy ${accuracy.toFixed(1)}% (${correct}/${total})`,
+    ).toBeGreaterThanOrEqual(FLOOR);
+  }, 300_000);
+});
