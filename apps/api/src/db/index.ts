@@ -1,8 +1,10 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+/** The pool or an open transaction: repositories take either. */
+export type Executor = Db | Transaction<Database>;
 export type { Database };
 
 /** One pg Pool per process; Kysely builds the queries (docs/decisions/001-query-layer.md). */

@@ -132,14 +132,13 @@ export async function answerExtractively(
 
   const candidates = passages.flatMap((p, i) => units(p, i * 1000));
   if (candidates.length === 0) return decline;
-  const lexemes = await lexemesOfTexts(
-    db,
-    candidates.map((c) => `${c.text}`),
-  );
-  const headingLexemes = await lexemesOfTexts(
-    db,
-    candidates.map((c) => c.passage.heading ?? ''),
-  );
+  // one round trip: every candidate sentence, then each passage's heading once
+  const analysed = await lexemesOfTexts(db, [
+    ...candidates.map((c) => c.text),
+    ...passages.map((p) => p.heading ?? ''),
+  ]);
+  const lexemes = analysed.slice(0, candidates.length);
+  const headingOf = new Map(passages.map((p, i) => [p, new Set(analysed[candidates.length + i])]));
   const asks = ASKS_FOR.filter((a) => a.question.test(question));
   const topRank = passages[0]!.rank || 1;
 
@@ -155,7 +154,7 @@ export async function answerExtractively(
   const weightOfQuestion = terms.groups.reduce((w, g) => w + weightOf(g), 0) || 1;
   const scored = candidates.map((c, i) => {
     const own = new Set(lexemes[i]);
-    const inHeading = new Set(headingLexemes[i]);
+    const inHeading = headingOf.get(c.passage)!;
     // a question word counts when the sentence (or, for less, its heading) holds it or an alternative
     let covered = 0;
     let hits = 0;

@@ -1,8 +1,7 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.ts';
+import { sql } from 'kysely';
+import type { Db, Executor } from '../../db/index.ts';
 
 export type UserRow = Awaited<ReturnType<AuthRepository['findUserById']>> & {};
-type Executor = Db | Transaction<Database>;
 
 const userColumns = [
   'id',

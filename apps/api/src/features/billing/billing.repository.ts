@@ -1,8 +1,5 @@
-import type { Transaction } from 'kysely';
 import type { SubscriptionStatus } from '@app/contracts';
-import type { Database, Db } from '../../db/index.ts';
-
-export type Executor = Db | Transaction<Database>;
+import type { Db, Executor } from '../../db/index.ts';
 
 const billingColumns = [
   'id',
@@ -39,16 +36,6 @@ export class BillingRepository {
 
   findUser(id: string, ex: Executor = this.db) {
     return ex.selectFrom('users').select(billingColumns).where('id', '=', id).executeTakeFirst();
-  }
-
-  /** Locks the teacher's row for the rest of the transaction: one billing change at a time. */
-  lockUser(id: string, trx: Transaction<Database>) {
-    return trx
-      .selectFrom('users')
-      .select(billingColumns)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
   }
 
   findUserBySubscription(subscriptionId: string) {

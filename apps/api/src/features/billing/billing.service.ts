@@ -23,7 +23,8 @@ import {
   formatDollars,
   type Allowance,
 } from './allowance.ts';
-import type { BillingRepository, BillingUser, Executor } from './billing.repository.ts';
+import type { Executor } from '../../db/index.ts';
+import type { BillingRepository, BillingUser } from './billing.repository.ts';
 import type { PaymentProvider, SubscriptionSnapshot } from './providers/payment-provider.ts';
 import { mapStripeStatus, type StripePaymentProvider } from './providers/stripe-provider.ts';
 import { nextSeason, seasonFor } from './seasons.ts';

@@ -1,7 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.ts';
-
-type Executor = Db | Transaction<Database>;
+import type { Database, Db, Executor } from '../../db/index.ts';
 
 export type ClassValues = {
   class_name: string;

@@ -1,8 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { ContentType } from '@app/contracts';
-import type { Database, Db } from '../../db/index.ts';
+import type { Database, Db, Executor } from '../../db/index.ts';
 
-type Executor = Db | Transaction<Database>;
 export type ChunkValues = {
   position: number;
   heading: string | null;
