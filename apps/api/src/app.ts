@@ -27,6 +27,7 @@ import {
   createStripeClient,
   StripePaymentProvider,
 } from './features/billing/providers/stripe-provider.ts';
+import { ExtractiveAnswerer } from './features/answering/answerer.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { ChatService } from './features/chat/chat.service.ts';
 import { ClassesRepository } from './features/classes/classes.repository.ts';
@@ -167,7 +168,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stripeWebhookRoutes(billing));
       await api.register(classesRoutes(classes, auth));
       await api.register(contentRoutes(content, auth));
-      await api.register(chatRoutes(new ChatService(db, config.chatRateLimitPerMinute)));
+      await api.register(
+        chatRoutes(new ChatService(db, new ExtractiveAnswerer(db), config.chatRateLimitPerMinute)),
+      );
     },
     { prefix: '/api' },
   );

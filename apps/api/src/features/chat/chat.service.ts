@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { answerExtractively, type Citation } from '../answering/extractive.ts';
+import type { Answerer, Citation } from '../answering/answerer.ts';
 import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
 
 /** Per client address and per class (ten times the address limit), each per minute. */
@@ -20,6 +20,7 @@ export class ChatService {
   private readonly limits: ReturnType<typeof chatLimits>;
   constructor(
     private readonly db: Db,
+    private readonly answerer: Answerer,
     questionsPerMinute = 30,
   ) {
     this.limiter = new RateLimiter(db);
@@ -60,6 +61,11 @@ export class ChatService {
     };
   }
 
+  /** The configured answerer, over this class's material only. Stores nothing. */
+  answer(classId: string, question: string) {
+    return this.answerer.answer(classId, question);
+  }
+
   /** Answers from this class's material only, and stores the exchange as a conversation. */
   async ask(
     chatUuid: string,
@@ -73,7 +79,7 @@ export class ChatService {
       await this.limiter.hit(`ask:class:${c.id}`, this.limits.perClass),
     );
     if (wait) throw tooManyRequests(wait, BUSY);
-    const answer = await answerExtractively(this.db, c.id, input.question);
+    const answer = await this.answer(c.id, input.question);
     const responseTimeMs = Math.round(performance.now() - started);
     const row = await this.db
       .insertInto('conversations')
