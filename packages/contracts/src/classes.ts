@@ -5,7 +5,14 @@ import { billingUsageSchema } from './billing.ts';
 export const SEMESTERS = ['Spring', 'Summer', 'Fall', 'Winter'] as const;
 export type Semester = (typeof SEMESTERS)[number];
 
-export const CONTENT_TYPES = ['syllabus', 'additional', 'sample_work', 'due_dates', 'other', 'assignment'] as const;
+export const CONTENT_TYPES = [
+  'syllabus',
+  'additional',
+  'sample_work',
+  'due_dates',
+  'other',
+  'assignment',
+] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export const CONTENT_MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -14,7 +21,15 @@ export const CONTENT_MESSAGES = {
   unsupportedType: 'Unsupported file type. Please upload PDF, Word, Excel, or text files.',
 } as const;
 /** Accepted upload extensions (SPEC §5: PDF, Word, Excel, plain text, CSV). */
-export const CONTENT_FILE_EXTENSIONS = ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.txt', '.csv'] as const;
+export const CONTENT_FILE_EXTENSIONS = [
+  '.pdf',
+  '.doc',
+  '.docx',
+  '.xls',
+  '.xlsx',
+  '.txt',
+  '.csv',
+] as const;
 
 const optionalText = (max: number) =>
   z
@@ -29,15 +44,32 @@ export const classInputSchema = z.object({
   course_code: optionalText(50),
   school: optionalText(200),
   department: optionalText(200),
-  semester: z.enum(SEMESTERS).nullish().transform((v) => v ?? null),
-  year: z.number().int().min(2000).max(2100).nullish().transform((v) => v ?? null),
-  student_size: z.number().int().min(1).max(10_000).nullish().transform((v) => v ?? null),
+  semester: z
+    .enum(SEMESTERS)
+    .nullish()
+    .transform((v) => v ?? null),
+  year: z
+    .number()
+    .int()
+    .min(2000)
+    .max(2100)
+    .nullish()
+    .transform((v) => v ?? null),
+  student_size: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .nullish()
+    .transform((v) => v ?? null),
   description: optionalText(2000),
 });
 export type ClassInput = z.input<typeof classInputSchema>;
 
 /** PUT /classes/{id}: any class field, or is_active alone. */
-export const classUpdateSchema = classInputSchema.partial().extend({ is_active: z.boolean().optional() });
+export const classUpdateSchema = classInputSchema
+  .partial()
+  .extend({ is_active: z.boolean().optional() });
 
 export const classSchema = z.object({
   id: z.string().uuid(),
@@ -69,7 +101,10 @@ export const classListQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1'),
 });
-export const classListSchema = z.object({ classes: z.array(classSchema), billing_summary: billingUsageSchema });
+export const classListSchema = z.object({
+  classes: z.array(classSchema),
+  billing_summary: billingUsageSchema,
+});
 
 export const contentItemSchema = z.object({
   id: z.string().uuid(),
@@ -111,7 +146,10 @@ export const contentCreateSchema = z.object({
   file_size: z.number().int().min(0).nullish(),
 });
 /** POST /content/syllabus (text syllabus; replaces the class's syllabus) */
-export const syllabusCreateSchema = contentCreateSchema.omit({ content_type: true, display_order: true });
+export const syllabusCreateSchema = contentCreateSchema.omit({
+  content_type: true,
+  display_order: true,
+});
 /** PUT /content/{id} and PUT /content/syllabus/{class_id} */
 export const contentUpdateSchema = z.object({
   title: title.optional(),

@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './api.ts';
 export * from './billing.ts';
 export * from './classes.ts';
+export * from './chat.ts';

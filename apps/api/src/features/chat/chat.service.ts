@@ -1,3 +1,4 @@
+import { CHAT_MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Answerer, Citation } from '../answering/answerer.ts';
@@ -10,8 +11,7 @@ export function chatLimits(perMinute: number): { perAddress: Limit; perClass: Li
     perClass: { max: perMinute * 10, windowSeconds: 60 },
   };
 }
-export const CLASS_INACTIVE_MESSAGE =
-  'This class has been deactivated. Please contact your teacher to reactivate access.';
+const CLASS_INACTIVE_MESSAGE = CHAT_MESSAGES.classInactive;
 const BUSY = 'You are asking questions a little too quickly. Please wait a moment and try again.';
 
 /** The public side of a class, reached by its share link's chat_uuid. */

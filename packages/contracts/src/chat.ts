@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** Student chat (SPEC §2 Student chat page, §5, §7 Chat, §9). */
+export const QUESTION_MAX_LENGTH = 1000;
+export const SUGGESTED_QUESTIONS_MAX = 3;
+export const CONTACT_REASON_MIN = 10;
+export const CONTACT_REASON_MAX = 500;
+export const SAMPLE_QUESTION_MAX_LENGTH = 200;
+/** Wizard step 3 (SPEC §2): asked of a new class when the teacher tests it. */
+export const DEFAULT_TEST_QUESTIONS = [
+  'What are the learning objectives for this course?',
+  'What is the grading breakdown?',
+  'When are the assignments due?',
+] as const;
+
+export const SOURCE_TYPES = ['syllabus', 'content', 'other'] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+export const CHAT_MESSAGES = {
+  blankQuestion: 'Please enter a question.',
+  questionTooLong: 'Questions can be at most 1,000 characters.',
+  classInactive:
+    'This class has been deactivated. Please contact your teacher to reactivate access.',
+  inactivePage:
+    'This class chat is currently inactive. Please contact your teacher to reactivate access to the course materials and AI assistant.',
+  loadFailed: 'Failed to load chat session',
+  connectFailed: 'Failed to connect to chat session',
+  askFailed: 'Sorry, I encountered an error processing your question. Please try again.',
+  invalidEmail: 'Please enter a valid email address.',
+  reasonLength: `Please write between ${CONTACT_REASON_MIN} and ${CONTACT_REASON_MAX} characters.`,
+} as const;
+
+export const questionSchema = z
+  .string()
+  .trim()
+  .min(1, CHAT_MESSAGES.blankQuestion)
+  .max(QUESTION_MAX_LENGTH, CHAT_MESSAGES.questionTooLong);
+
+/** POST /chat/ask/{chat_uuid} */
+export const askInputSchema = z.object({
+  question: questionSchema,
+  student_identifier: z.string().trim().max(200).nullish(),
+});
+
+export const citationSchema = z.object({
+  content_id: z.string(),
+  title: z.string(),
+  content_type: z.string(),
+  /** the quoted passage the answer was taken from */
+  excerpt: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+export const chatSessionSchema = z.object({
+  class_name: z.string(),
+  description: z.string().nullable(),
+  sample_questions: z.array(z.string()),
+  is_active: z.boolean(),
+  school_name: z.string().nullable(),
+  professor: z.object({ first_name: z.string(), last_name: z.string() }),
+});
+export type ChatSession = z.infer<typeof chatSessionSchema>;
+
+export const chatReplySchema = z.object({
+  id: z.string(),
+  response: z.string(),
+  created_at: z.string(),
+  source_type: z.enum(SOURCE_TYPES),
+  citations: z.array(citationSchema),
+});
+export type ChatReply = z.infer<typeof chatReplySchema>;
+
+/** POST /chat/contact/{chat_uuid}: the conversation must belong to that class. Replies 201 {id, created_at}. */
+export const contactInputSchema = z.object({
+  conversation_id: z.string().uuid('Conversation not found'),
+  student_email: z.string().trim().max(254).email(CHAT_MESSAGES.invalidEmail),
+  request_reason: z
+    .string()
+    .trim()
+    .min(CONTACT_REASON_MIN, CHAT_MESSAGES.reasonLength)
+    .max(CONTACT_REASON_MAX, CHAT_MESSAGES.reasonLength),
+});
+export type ContactInput = z.input<typeof contactInputSchema>;
+export const contactReplySchema = z.object({ id: z.string(), created_at: z.string() });
+
+/**
+ * GET /chat/sample-questions/{class_id} and POST /chat/sample-questions (teacher only).
+ * An empty list goes back to the defaults drawn from the material.
+ */
+export const sampleQuestionsInputSchema = z.object({
+  class_id: z.string().uuid('Class not found'),
+  questions: z
+    .array(z.string().trim().min(1).max(SAMPLE_QUESTION_MAX_LENGTH))
+    .max(SUGGESTED_QUESTIONS_MAX),
+});
+export const sampleQuestionsSchema = z.object({
+  questions: z.array(z.string()),
+  /** teacher: set by the teacher; material: drawn from the class's material */
+  source: z.enum(['teacher', 'material']),
+});
+export type SampleQuestions = z.infer<typeof sampleQuestionsSchema>;
+
+/** POST /chat/test/{class_id} (teacher only, wizard step 3): answered like a student's, not stored. */
+export const testQuestionInputSchema = z.object({ question: questionSchema });
+export const testReplySchema = chatReplySchema.pick({
+  response: true,
+  source_type: true,
+  citations: true,
+});
+export type TestReply = z.infer<typeof testReplySchema>;
