@@ -27,9 +27,13 @@ import {
   createStripeClient,
   StripePaymentProvider,
 } from './features/billing/providers/stripe-provider.ts';
-import { ExtractiveAnswerer } from './features/answering/answerer.ts';
+import { configuredAnswerer } from './features/answering/openai.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { ChatService } from './features/chat/chat.service.ts';
+import { contactRoutes } from './features/chat/contact.routes.ts';
+import { ContactService } from './features/chat/contact.service.ts';
+import { teacherChatRoutes } from './features/chat/teacher-chat.routes.ts';
+import { TeacherChatService } from './features/chat/teacher-chat.service.ts';
 import { ClassesRepository } from './features/classes/classes.repository.ts';
 import { classesRoutes } from './features/classes/classes.routes.ts';
 import { ClassesService } from './features/classes/classes.service.ts';
@@ -168,9 +172,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stripeWebhookRoutes(billing));
       await api.register(classesRoutes(classes, auth));
       await api.register(contentRoutes(content, auth));
-      await api.register(
-        chatRoutes(new ChatService(db, new ExtractiveAnswerer(db), config.chatRateLimitPerMinute)),
+      const chat = new ChatService(
+        db,
+        configuredAnswerer(config, db, app.log, deps.now),
+        config.chatRateLimitPerMinute,
       );
+      await api.register(chatRoutes(chat));
+      await api.register(contactRoutes(new ContactService(db, mailer, app.log, config.publicUrl)));
+      await api.register(teacherChatRoutes(new TeacherChatService(db, chat), auth));
     },
     { prefix: '/api' },
   );

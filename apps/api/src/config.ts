@@ -32,6 +32,12 @@ const envSchema = z.object({
   STRIPE_API_URL: optionalString.pipe(z.string().url().optional()),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   ADDON_CLASS_PRICE_USD: z.coerce.number().min(0.5).max(1000).default(6),
+  LLM_PROVIDER: z.enum(['extractive', 'openai']).default('extractive'),
+  OPENAI_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  OPENAI_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  LLM_DAILY_TOKEN_BUDGET_PER_CLASS: z.coerce.number().int().min(0).default(200_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -61,6 +67,16 @@ export type Config = {
   addonPriceCents: number;
   /** questions one client address may ask per minute (a class takes 10× that) */
   chatRateLimitPerMinute: number;
+  /** set when LLM_PROVIDER=openai: answers come from that chat API, the extractive answer is the fallback */
+  openai:
+    | {
+        apiKey: string;
+        baseUrl: string;
+        model: string;
+        timeoutMs: number;
+        dailyTokenBudgetPerClass: number;
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -82,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       '  STRIPE_PRICE_TEACHER: required with Stripe keys (the price id of the Teacher plan)',
     );
+  if (e.LLM_PROVIDER === 'openai' && !e.OPENAI_API_KEY)
+    problems.push('  OPENAI_API_KEY: required with LLM_PROVIDER=openai');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     port: e.PORT,
@@ -108,5 +126,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     addonPriceCents: Math.round(e.ADDON_CLASS_PRICE_USD * 100),
     chatRateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
+    openai:
+      e.LLM_PROVIDER === 'openai'
+        ? {
+            apiKey: e.OPENAI_API_KEY!,
+            baseUrl: (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
+            model: e.LLM_MODEL ?? 'gpt-4o-mini',
+            timeoutMs: e.LLM_TIMEOUT_MS,
+            dailyTokenBudgetPerClass: e.LLM_DAILY_TOKEN_BUDGET_PER_CLASS,
+          }
+        : undefined,
   };
 }

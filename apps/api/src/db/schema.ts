@@ -164,6 +164,17 @@ export interface ConversationsTable {
   created_at: Generated<Date>;
 }
 
+export interface EmailRequestsTable {
+  id: Generated<string>;
+  class_id: string;
+  conversation_id: string;
+  student_email: string;
+  request_reason: string;
+  conversation_question: string;
+  created_at: Generated<Date>;
+  teacher_responded_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -177,4 +188,5 @@ export interface Database {
   contents: ContentsTable;
   content_chunks: ContentChunksTable;
   conversations: ConversationsTable;
+  email_requests: EmailRequestsTable;
 }

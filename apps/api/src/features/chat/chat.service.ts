@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Answerer, Citation } from '../answering/answerer.ts';
 import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
+import { suggestedQuestions } from './sample-questions.ts';
 
 /** Per client address and per class (ten times the address limit), each per minute. */
 export function chatLimits(perMinute: number): { perAddress: Limit; perClass: Limit } {
@@ -54,7 +55,8 @@ export class ChatService {
     return {
       class_name: c.class_name,
       description: c.description,
-      sample_questions: c.sample_questions.slice(0, 3),
+      // the teacher's own, else drawn from the material (at most 3)
+      sample_questions: (await suggestedQuestions(this.db, c)).questions,
       is_active: c.is_active,
       school_name: c.school ?? c.institution,
       professor: { first_name: c.first_name, last_name: c.last_name },

@@ -1,0 +1,49 @@
+import type { Email } from '../mail/mailer.ts';
+
+export type ContactEmailInput = {
+  to: string;
+  teacherFirstName: string;
+  className: string;
+  courseCode: string | null;
+  studentEmail: string;
+  reason: string;
+  question: string;
+  answer: string;
+  link: string;
+};
+
+/** Headers are one line: a class name with a line break must not add headers. */
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * Plain text only: the student's words go into the e-mail as they are, never into HTML.
+ * The student's address is in the body so the teacher can write back to them.
+ */
+export function contactRequestEmail(input: ContactEmailInput): Email {
+  const classLabel = oneLine(
+    input.courseCode ? `${input.courseCode} ${input.className}` : input.className,
+  );
+  const text = [
+    `Hi ${input.teacherFirstName},`,
+    '',
+    `A student in ${classLabel} asked to be contacted about a question they asked the class assistant.`,
+    '',
+    `Student e-mail: ${input.studentEmail}`,
+    '(write to this address to reply)',
+    '',
+    'Their reason:',
+    input.reason,
+    '',
+    'Their question:',
+    input.question,
+    '',
+    "The assistant's answer:",
+    input.answer,
+    '',
+    "This class's contact requests:",
+    input.link,
+    '',
+    '— Syllabot',
+  ].join('\n');
+  return { to: input.to, subject: `Contact request from a student in ${classLabel}`, text };
+}

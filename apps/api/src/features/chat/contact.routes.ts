@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contactInputSchema, contactReplySchema } from '@app/contracts';
+import type { ContactService } from './contact.service.ts';
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const shareParams = z.object({ chat_uuid: z.string().uuid('Class not found') });
+const tags = ['chat'];
+
+/** Public: a student asks the teacher to get in touch about one conversation. */
+export const contactRoutes =
+  (contact: ContactService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post('/chat/contact/:chat_uuid', {
+      schema: {
+        tags,
+        summary:
+          'Ask the teacher to contact the student about a conversation (e-mails the teacher)',
+        params: shareParams,
+        body: contactInputSchema,
+        response: { 201: ok(contactReplySchema) },
+      },
+      handler: async (req, reply) =>
+        reply.status(201).send({
+          success: true as const,
+          data: await contact.request(req.params.chat_uuid, {
+            conversationId: req.body.conversation_id,
+            studentEmail: req.body.student_email,
+            reason: req.body.request_reason,
+            address: req.ip,
+          }),
+        }),
+    });
+  };

@@ -1,0 +1,79 @@
+import { CHAT_MESSAGES } from '@app/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
+import { contactRequestEmail } from './contact-email.ts';
+import { ContactRepository } from './contact.repository.ts';
+
+export const CONTACT_PER_ADDRESS: Limit = { max: 5, windowSeconds: 10 * 60 };
+const TOO_MANY =
+  'You have sent several contact requests in a short time. Please wait a few minutes and try again.';
+export const ALREADY_PENDING =
+  'You have already asked your teacher about this conversation. They will reply to the e-mail address you gave.';
+
+/** A student asking the teacher to get in touch about one conversation (SPEC §4, §5). */
+export class ContactService {
+  private readonly repo: ContactRepository;
+  private readonly limiter: RateLimiter;
+  constructor(
+    db: Db,
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+    private readonly publicUrl: string,
+  ) {
+    this.repo = new ContactRepository(db);
+    this.limiter = new RateLimiter(db);
+  }
+
+  /**
+   * Stores the request, then e-mails the teacher after replying. A conversation has at most one
+   * pending request: a repeat is refused with 409 (not silently merged) so a student who writes a
+   * different reason learns it was not sent, and the teacher gets one e-mail per conversation.
+   */
+  async request(
+    chatUuid: string,
+    input: { conversationId: string; studentEmail: string; reason: string; address: string },
+  ): Promise<{ id: string; created_at: string }> {
+    const cls = await this.repo.classByShareId(chatUuid);
+    if (!cls) throw notFound('Class');
+    if (!cls.is_active) throw new AppError(403, 'CLASS_INACTIVE', CHAT_MESSAGES.classInactive);
+    const wait = await this.limiter.hit(`contact:addr:${input.address}`, CONTACT_PER_ADDRESS);
+    if (wait) throw tooManyRequests(wait, TOO_MANY);
+    // Another class's conversation looks exactly like a missing one.
+    const conversation = await this.repo.conversationOfClass(input.conversationId, cls.id);
+    if (!conversation) throw notFound('Conversation');
+    const row = await this.repo.insertPending({
+      classId: cls.id,
+      conversationId: conversation.id,
+      studentEmail: input.studentEmail,
+      requestReason: input.reason,
+      conversationQuestion: conversation.question,
+    });
+    if (!row) throw new AppError(409, 'CONFLICT', ALREADY_PENDING);
+
+    // The request is stored whatever happens to the e-mail: the teacher also sees it in the
+    // dashboard, and a slow SMTP server must not keep the student waiting.
+    const email = contactRequestEmail({
+      to: cls.teacher_email,
+      teacherFirstName: cls.teacher_first_name,
+      className: cls.class_name,
+      courseCode: cls.course_code,
+      studentEmail: input.studentEmail,
+      reason: input.reason,
+      question: conversation.question,
+      answer: conversation.response,
+      link: `${this.publicUrl}/chats?class=${encodeURIComponent(cls.id)}`,
+    });
+    void this.mailer
+      .send(email)
+      .catch((err: Error) =>
+        this.log.error(
+          { err: err.message, emailRequestId: row.id },
+          'contact request e-mail to the teacher failed',
+        ),
+      );
+    return { id: row.id, created_at: row.created_at.toISOString() };
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  sampleQuestionsInputSchema,
+  sampleQuestionsSchema,
+  testQuestionInputSchema,
+  testReplySchema,
+} from '@app/contracts';
+import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { TeacherChatService } from './teacher-chat.service.ts';
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const classParams = z.object({ class_id: z.string().uuid('Class not found') });
+const bearer = [{ bearerAuth: [] }];
+const tags = ['chat'];
+
+/** Teacher-only chat routes: a class's suggested questions, and testing the assistant. */
+export const teacherChatRoutes =
+  (teacherChat: TeacherChatService, auth: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', requireAuth(auth));
+    const teacher = (req: Parameters<typeof principalOf>[0]) => principalOf(req).userId;
+
+    app.get('/chat/sample-questions/:class_id', {
+      schema: {
+        tags,
+        summary: "The class's suggested questions: the teacher's own, else drawn from the material",
+        security: bearer,
+        params: classParams,
+        response: { 200: ok(sampleQuestionsSchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await teacherChat.sampleQuestions(teacher(req), req.params.class_id),
+      }),
+    });
+
+    app.post('/chat/sample-questions', {
+      schema: {
+        tags,
+        summary: 'Set the suggested questions (at most 3); an empty list goes back to the defaults',
+        security: bearer,
+        body: sampleQuestionsInputSchema,
+        response: { 200: ok(sampleQuestionsSchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await teacherChat.saveSampleQuestions(
+          teacher(req),
+          req.body.class_id,
+          req.body.questions,
+        ),
+      }),
+    });
+
+    app.post('/chat/test/:class_id', {
+      schema: {
+        tags,
+        summary: "Try a question on the class's material (wizard step 3); nothing is stored",
+        security: bearer,
+        params: classParams,
+        body: testQuestionInputSchema,
+        response: { 200: ok(testReplySchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await teacherChat.testQuestion(teacher(req), req.params.class_id, req.body.question),
+      }),
+    });
+  };

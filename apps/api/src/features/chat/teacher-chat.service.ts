@@ -1,0 +1,69 @@
+import type { SampleQuestions, TestReply } from '@app/contracts';
+import type { Db } from '../../db/index.ts';
+import { notFound } from '../../errors.ts';
+import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
+import type { ChatService } from './chat.service.ts';
+import { suggestedQuestions, uniqueQuestions } from './sample-questions.ts';
+
+const TEST_QUESTIONS_PER_TEACHER: Limit = { max: 60, windowSeconds: 60 };
+const TESTING_TOO_FAST =
+  'You are testing questions a little too quickly. Please wait a moment and try again.';
+
+/** The teacher's side of a class's chat: suggested questions and trying the assistant out. */
+export class TeacherChatService {
+  private readonly limiter: RateLimiter;
+  constructor(
+    private readonly db: Db,
+    private readonly chat: Pick<ChatService, 'answer'>,
+  ) {
+    this.limiter = new RateLimiter(db);
+  }
+
+  private async ownedClass(teacherId: string, classId: string) {
+    const row = await this.db
+      .selectFrom('classes')
+      .select(['id', 'sample_questions'])
+      .where('id', '=', classId)
+      .where('teacher_id', '=', teacherId)
+      .executeTakeFirst();
+    if (!row) throw notFound('Class');
+    return row;
+  }
+
+  async sampleQuestions(teacherId: string, classId: string): Promise<SampleQuestions> {
+    return suggestedQuestions(this.db, await this.ownedClass(teacherId, classId));
+  }
+
+  /** Saves the teacher's questions; an empty list goes back to the defaults from the material. */
+  async saveSampleQuestions(
+    teacherId: string,
+    classId: string,
+    questions: string[],
+  ): Promise<SampleQuestions> {
+    const row = await this.db
+      .updateTable('classes')
+      .set({ sample_questions: uniqueQuestions(questions), updated_at: new Date() })
+      .where('id', '=', classId)
+      .where('teacher_id', '=', teacherId)
+      .returning(['id', 'sample_questions'])
+      .executeTakeFirst();
+    if (!row) throw notFound('Class');
+    return suggestedQuestions(this.db, row);
+  }
+
+  /** Answers like a student's question would be, active class or not; stores nothing. */
+  async testQuestion(teacherId: string, classId: string, question: string): Promise<TestReply> {
+    await this.ownedClass(teacherId, classId);
+    const wait = await this.limiter.hit(
+      `chat-test:teacher:${teacherId}`,
+      TEST_QUESTIONS_PER_TEACHER,
+    );
+    if (wait) throw tooManyRequests(wait, TESTING_TOO_FAST);
+    const answer = await this.chat.answer(classId, question);
+    return {
+      response: answer.response,
+      source_type: answer.sourceType,
+      citations: answer.citations,
+    };
+  }
+}
