@@ -10,12 +10,9 @@
  * an anonymous student and scores the replies (scripts/eval-score.ts). Exits 0 whenever the run
  * completed, whatever the accuracy; 1 on an infrastructure failure.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   formatTally,
@@ -26,19 +23,23 @@ import {
   type MissReason,
   type Tally,
 } from './eval-score.ts';
+import {
+  dataOf,
+  describeReply,
+  fail,
+  InfrastructureError,
+  postJson,
+  request,
+  signUpTeacher,
+  uploadFile,
+  type ApiReply,
+} from './lib/api.ts';
+import { startServer, stopServersOnSignal } from './lib/server.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PASSWORD = 'Eval-Runner-Pass-2026';
-const DEMO_CARD = 'pm_local_visa_4242';
+export { InfrastructureError };
+
 const SEMESTERS = ['Spring', 'Summer', 'Fall', 'Winter'] as const;
 const ASK_TIMEOUT_MS = 120_000;
-const UPLOAD_TIMEOUT_MS = 300_000;
-const REQUEST_TIMEOUT_MS = 60_000;
-const SERVER_START_TIMEOUT_MS = 180_000;
-const SERVER_STOP_TIMEOUT_MS = 30_000;
-/** 429 handling: retries per request, and the longest Retry-After worth waiting for */
-const RATE_LIMIT_RETRIES = 5;
-const MAX_RETRY_AFTER_S = 120;
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -99,15 +100,8 @@ export type EvalResult = {
   questions: QuestionResult[];
 };
 
-/** The run could not be carried out (server, sign-up, class creation, missing endpoint, …). */
-export class InfrastructureError extends Error {}
-
 // ---------------------------------------------------------------------------------------------
 // Data set
-
-function fail(message: string): never {
-  throw new InfrastructureError(message);
-}
 
 function checkCourse(c: DatasetCourse, i: number): void {
   const where = `courses[${i}]`;
@@ -128,167 +122,6 @@ export function loadDataset(path: string): Dataset {
   if (!Array.isArray(data.courses)) fail(`${path}: courses must be an array`);
   data.courses.forEach(checkCourse);
   return data;
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP
-
-type ApiReply = { status: number; body: Record<string, unknown> | undefined };
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function retryAfterSeconds(res: Response): number {
-  const seconds = Number(res.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : 1;
-}
-
-async function readBody(res: Response): Promise<Record<string, unknown> | undefined> {
-  const text = await res.text();
-  try {
-    return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-  } catch {
-    return { detail: text.slice(0, 200) };
-  }
-}
-
-/** fetch, with a network failure (refused, reset, …) as an infrastructure failure. */
-async function send(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (err) {
-    if ((err as Error).name === 'TimeoutError') throw err;
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    const why = cause?.code ?? cause?.message ?? (err as Error).message;
-    fail(`${init.method ?? 'GET'} ${url} failed: ${why}`);
-  }
-}
-
-/** One API call; a 429 is retried after its Retry-After, a few times. */
-async function request(
-  url: string,
-  init: RequestInit & {
-    token?: string;
-    timeoutMs?: number;
-    onRateLimit?: (waitSeconds: number) => void;
-  },
-): Promise<ApiReply> {
-  const { token, timeoutMs = REQUEST_TIMEOUT_MS, onRateLimit, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  for (let attempt = 0; ; attempt++) {
-    const res = await send(url, { ...rest, headers, signal: AbortSignal.timeout(timeoutMs) });
-    if (res.status !== 429 || attempt >= RATE_LIMIT_RETRIES)
-      return { status: res.status, body: await readBody(res) };
-    const wait = retryAfterSeconds(res);
-    await res.body?.cancel();
-    if (wait > MAX_RETRY_AFTER_S) return { status: 429, body: { detail: `Retry-After ${wait} s` } };
-    onRateLimit?.(wait);
-    await sleep(wait * 1000);
-  }
-}
-
-const postJson = (url: string, body: unknown, token?: string) =>
-  request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    token,
-  });
-
-function describeReply(reply: ApiReply): string {
-  const detail = reply.body?.detail;
-  const text = typeof detail === 'string' ? detail : JSON.stringify(detail ?? reply.body ?? '');
-  return `HTTP ${reply.status}${text ? `: ${text}` : ''}`;
-}
-
-/** The `data` of a successful reply, or an infrastructure failure naming the step. */
-function dataOf<T>(reply: ApiReply, expected: number, step: string): T {
-  if (reply.status !== expected) fail(`${step} failed (${describeReply(reply)})`);
-  return reply.body?.data as T;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Server
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok, error) => server.once('error', error).listen(0, '127.0.0.1', ok));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  if (!address || typeof address === 'string') fail('could not find a free port');
-  return address.port;
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) fail(`the server exited (code ${child.exitCode}) while starting`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
-      await res.body?.cancel();
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  fail(`the server did not answer /api/health within ${SERVER_START_TIMEOUT_MS / 1000} s`);
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), SERVER_STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-type LocalServer = { baseUrl: string; stop: () => Promise<void> };
-
-/** Stops of the servers this process started, for a Ctrl-C of the command line. */
-const runningServers = new Set<() => Promise<void>>();
-
-/** The API on a free port with a fresh DATA_DIR; its output goes to stderr. */
-async function startServer(log: (line: string) => void): Promise<LocalServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'eval-data-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // a hermetic server: its own embedded database, demo payments, no mail
-      DATABASE_URL: '',
-      STRIPE_SECRET_KEY: '',
-      STRIPE_PUBLISHABLE_KEY: '',
-      SMTP_URL: '',
-      PUBLIC_URL: '',
-      // one runner asks every question from one address: don't let the student limit pace it
-      CHAT_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(process.stderr);
-  child.stderr?.pipe(process.stderr);
-  const stop = async () => {
-    runningServers.delete(stop);
-    await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
-  };
-  runningServers.add(stop);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  log(`starting the API on ${baseUrl} (DATA_DIR ${dataDir})`);
-  try {
-    await waitForHealth(baseUrl, child);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { baseUrl, stop };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,33 +147,6 @@ function classInput(c: DatasetCourse['class']) {
   };
 }
 
-/** A new teacher on the demo trial: returns the access token. */
-async function signUpTeacher(baseUrl: string, email: string, school: string | null) {
-  const auth = dataOf<{ tokens: { access_token: string } }>(
-    await postJson(`${baseUrl}/api/auth/register`, {
-      email,
-      password: PASSWORD,
-      first_name: 'Eval',
-      last_name: 'Teacher',
-      institution: school,
-    }),
-    201,
-    `sign-up of ${email}`,
-  );
-  const token = auth.tokens.access_token;
-  const trial = {
-    payment_method_id: DEMO_CARD,
-    cardholder_name: 'Eval Teacher',
-    billing_email: email,
-  };
-  dataOf(
-    await postJson(`${baseUrl}/api/billing/payment/create-trial-subscription`, trial, token),
-    201,
-    `trial of ${email}`,
-  );
-  return token;
-}
-
 /** Markdown and HTML go up as text: the same bytes under a name ending in .txt. */
 export function uploadName(file: string): string {
   const ext = extname(file).toLowerCase();
@@ -360,17 +166,11 @@ async function uploadDocument(
     ok: false,
   };
   try {
-    const form = new FormData();
-    form.set('class_id', ctx.classId);
-    form.set('content_type', contentType);
-    form.set('title', doc.title);
-    const bytes = readFileSync(resolve(ctx.datasetDir, doc.file));
-    form.set('file', new Blob([bytes]), uploadName(doc.file));
-    const reply = await request(`${ctx.baseUrl}/api/content/upload`, {
-      method: 'POST',
-      body: form,
-      token: ctx.token,
-      timeoutMs: UPLOAD_TIMEOUT_MS,
+    const reply = await uploadFile(ctx, {
+      contentType,
+      title: doc.title,
+      fileName: uploadName(doc.file),
+      data: readFileSync(resolve(ctx.datasetDir, doc.file)),
     });
     if (reply.status === 201) return { ...result, ok: true };
     return { ...result, error: describeReply(reply) };
@@ -388,7 +188,12 @@ async function setUpCourse(
   datasetDir: string,
 ): Promise<ReadyClass> {
   const input = classInput(course.class);
-  const token = await signUpTeacher(baseUrl, email, input.school);
+  const token = await signUpTeacher(baseUrl, {
+    email,
+    institution: input.school,
+    firstName: 'Eval',
+    lastName: 'Teacher',
+  });
   const created = dataOf<{ id: string; chat_uuid: string }>(
     await postJson(`${baseUrl}/api/classes`, input, token),
     201,
@@ -505,7 +310,7 @@ export async function runEval(options: EvalOptions): Promise<EvalResult> {
   const log = options.log ?? ((line: string) => console.error(line));
   const dataset = loadDataset(options.dataset);
   const startedAt = new Date().toISOString();
-  const server = options.baseUrl ? undefined : await startServer(log);
+  const server = options.baseUrl ? undefined : await startServer({ name: 'eval', log });
   const baseUrl = (options.baseUrl ?? server!.baseUrl).replace(/\/+$/, '');
   try {
     const perCourse = await evaluate(baseUrl, dataset, { ...options, log });
@@ -590,15 +395,6 @@ function parseCommandLine(argv: string[]) {
     concurrency: Math.floor(concurrency),
     report: resolve(values.report!),
   };
-}
-
-function stopServersOnSignal() {
-  const onSignal = async () => {
-    await Promise.allSettled([...runningServers].map((stop) => stop()));
-    process.exit(130);
-  };
-  process.once('SIGINT', () => void onSignal());
-  process.once('SIGTERM', () => void onSignal());
 }
 
 async function main(): Promise<number> {

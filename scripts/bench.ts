@@ -1,0 +1,226 @@
+/**
+ * Throughput and latency of the student chat against the real server, beside GET /api/health
+ * measured in the same run.
+ *
+ *   npm run bench [-- --duration 5] [--connections 1,8,32] [--pages 300] [--out file.json]
+ *
+ * Starts the API (apps/api/src/server.ts, as `npm run serve` does) on a free 127.0.0.1 port with a
+ * fresh temporary DATA_DIR and embedded PostgreSQL, sets up one class with a syllabus and a
+ * generated PDF of about 300 pages through the public API, then loads each scenario with
+ * autocannon at each number of concurrent connections. Prints a table, writes the numbers as
+ * JSON (bench-results/, git-ignored) and removes the server and its data, also on Ctrl-C.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { InfrastructureError, sleep } from './lib/api.ts';
+import { setUpBenchClass, STUDENT_QUESTIONS, type BenchClass } from './lib/bench-course.ts';
+import { measure, warmUp, type Measurement, type Scenario } from './lib/load.ts';
+import { RUNNER_CHAT_RATE_LIMIT, startServer, stopServersOnSignal } from './lib/server.ts';
+
+/**
+ * The requests measured at each concurrency. A new scenario is one more entry; a teacher route
+ * sends the teacher's access token (cls.token, valid 15 minutes) in an authorization header.
+ */
+function scenariosFor(cls: BenchClass): Scenario[] {
+  return [
+    { name: 'health', method: 'GET', path: '/api/health' },
+    { name: 'session', method: 'GET', path: `/api/chat/session/${cls.chatUuid}` },
+    {
+      name: 'ask',
+      method: 'POST',
+      path: `/api/chat/ask/${cls.chatUuid}`,
+      bodies: STUDENT_QUESTIONS.map((question) =>
+        JSON.stringify({ question, student_identifier: null }),
+      ),
+    },
+  ];
+}
+
+const MIN_SETTLE_MS = 500;
+/** A remote chat API would be measured instead of this server: only when asked for. */
+const ANSWERER = process.env.LLM_PROVIDER || 'extractive';
+
+// ---------------------------------------------------------------------------------------------
+// Command line
+
+const USAGE =
+  'usage: npm run bench -- [--duration 5] [--connections 1,8,32] [--pages 300] [--out file.json]';
+
+type BenchArgs = { duration: number; connections: number[]; pages: number; out: string };
+
+const positiveInteger = (text: string) => /^\d+$/.test(text.trim()) && Number(text) > 0;
+
+function parseCommandLine(argv: string[]): BenchArgs | undefined {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '1,8,32' },
+      pages: { type: 'string', default: '300' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const connections = values.connections!.split(',');
+  const valid =
+    positiveInteger(values.duration!) &&
+    positiveInteger(values.pages!) &&
+    connections.every(positiveInteger);
+  if (values.help || !valid) return undefined;
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return {
+    duration: Number(values.duration),
+    connections: connections.map(Number),
+    pages: Number(values.pages),
+    out: resolve(values.out ?? `bench-results/bench-${stamp}.json`),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function machineFacts() {
+  return {
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    memory_gb: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  };
+}
+
+const ms = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(1));
+
+function formatTable(results: Measurement[]): string {
+  const rows = [
+    ['scenario', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors'],
+    ...results.map((r) => [
+      r.scenario,
+      String(r.connections),
+      r.req_per_s.toFixed(1),
+      ms(r.latency_ms?.p50),
+      ms(r.latency_ms?.p95),
+      ms(r.latency_ms?.p99),
+      ms(r.latency_ms?.max),
+      String(r.non2xx),
+      r.timeouts ? `${r.errors} (${r.timeouts} timeouts)` : String(r.errors),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return rows.map(line).join('\n');
+}
+
+/** Which statuses the non-2xx replies were, so that they are seen rather than averaged away. */
+function formatNon2xx(results: Measurement[]): string[] {
+  return results
+    .filter((r) => r.non2xx > 0)
+    .map((r) => {
+      const codes = Object.entries(r.status_codes)
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, count]) => `${count}× ${code}`);
+      return `  ${r.scenario} at ${r.connections}: ${codes.join(', ')}`;
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run
+
+async function run(args: BenchArgs) {
+  const log = (line: string) => console.error(line);
+  const startedAt = new Date().toISOString();
+  const server = await startServer({ name: 'bench', log, env: { LLM_PROVIDER: ANSWERER } });
+  try {
+    log(`setting up the class (${args.pages}-page PDF and a syllabus)…`);
+    const cls = await setUpBenchClass(server.baseUrl, args.pages);
+    const scenarios = scenariosFor(cls);
+    for (const scenario of scenarios) await warmUp(server.baseUrl, scenario);
+    const results: Measurement[] = [];
+    for (const connections of args.connections) {
+      for (const scenario of scenarios) {
+        log(`${scenario.name}: ${connections} connection(s) for ${args.duration} s…`);
+        const load = { connections, durationSeconds: args.duration };
+        const row = await measure(server.baseUrl, scenario, load);
+        results.push(row);
+        // a row ends with requests in flight, which autocannon drops but the server finishes:
+        // give them the longest time a request took, so that they weigh on no other row
+        await sleep(Math.max(MIN_SETTLE_MS, row.latency_ms?.max ?? 0));
+      }
+    }
+    return { startedAt, material: cls.material, results };
+  } finally {
+    await server.stop();
+  }
+}
+
+type Outcome = Awaited<ReturnType<typeof run>>;
+
+function reportOf(args: BenchArgs, outcome: Outcome) {
+  return {
+    started_at: outcome.startedAt,
+    finished_at: new Date().toISOString(),
+    machine: machineFacts(),
+    server: {
+      entry: 'apps/api/src/server.ts',
+      database: 'embedded PostgreSQL',
+      log_level: 'warn',
+      answerer: ANSWERER,
+      chat_rate_limit_per_minute: RUNNER_CHAT_RATE_LIMIT,
+    },
+    material: outcome.material,
+    load: {
+      tool: 'autocannon',
+      duration_s: args.duration,
+      connections: args.connections,
+      ask_questions: STUDENT_QUESTIONS,
+    },
+    results: outcome.results,
+  };
+}
+
+function formatReport(report: ReturnType<typeof reportOf>): string {
+  const { machine, server, material, load, results } = report;
+  const non2xx = formatNon2xx(results);
+  return [
+    `Machine   ${machine.cores} cores (${machine.cpu}), ${machine.memory_gb} GB, Node ${machine.node}, ${machine.platform}; autocannon runs on the same machine`,
+    `Server    ${server.entry}, embedded PostgreSQL, LOG_LEVEL=warn, LLM_PROVIDER=${server.answerer}, CHAT_RATE_LIMIT_PER_MINUTE=${server.chat_rate_limit_per_minute} (raised so the per-address limit does not turn the run into 429s; it is still counted on every ask)`,
+    `Material  ${material.pdf_pages}-page PDF + syllabus: ${material.items} items, ${material.chunks} chunks, ${material.words} words`,
+    `Load      ${load.duration_s} s per row; ask rotates ${load.ask_questions.length} student questions; latency percentiles over 2xx replies`,
+    '',
+    formatTable(results),
+    '',
+    non2xx.length ? ['Non-2xx replies', ...non2xx].join('\n') : 'Non-2xx replies: none',
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseCommandLine(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+  }
+  if (!args) {
+    console.error(USAGE);
+    return 2;
+  }
+  stopServersOnSignal();
+  let outcome;
+  try {
+    outcome = await run(args);
+  } catch (err) {
+    const message = err instanceof InfrastructureError ? err.message : (err as Error).stack;
+    console.error(`bench failed: ${message}`);
+    return 1;
+  }
+  const report = reportOf(args, outcome);
+  mkdirSync(dirname(args.out), { recursive: true });
+  writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`${formatReport(report)}\n\nResults: ${args.out}`);
+  return 0;
+}
+
+process.exitCode = await main();
