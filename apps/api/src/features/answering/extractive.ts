@@ -1,5 +1,12 @@
 import type { Db } from '../../db/index.ts';
-import { lexemesOfTexts, retrieve, searchTerms, type Passage } from '../retrieval/retrieval.ts';
+import {
+  lexemesOfTexts,
+  retrieve,
+  searchTerms,
+  type SearchTerms,
+  type TermGroup,
+} from '../retrieval/retrieval.ts';
+import { unitsOf, type Unit } from './units.ts';
 
 export const MAX_ANSWER_CHARS = 700;
 export const NOT_COVERED =
@@ -13,90 +20,221 @@ export type Answer = {
   tokensUsed: number;
 };
 
-/** The kind of thing a question asks for, and how to spot it in a sentence. */
-const ASKS_FOR: { question: RegExp; evidence: RegExp; required: boolean }[] = [
+const WEEKDAY =
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu|thurs?|fri|sat|sun)s?\b|\b[MTWRF]{1,2}\/[MTWRF]{1,2}(\/[MTWRF])?\b|\b(MWF|TTh|TR)\b/i;
+const DATE =
+  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?\b|\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\bweek\s+\d+|\b(noon|midnight)\b/i;
+const NUMBER =
+  /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\b\d+\s*\/\s*\d+\b|\b\d+(\.\d+)?\s*[-–]\s*\d+(\.\d+)?\b|\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|twice|half|\d+)\b/i;
+const PERSON =
+  /[\w.+-]+@[\w-]+(\.[\w-]+)+|\b(dr|prof|professor|instructor|ta)\.?\s+[A-Z]|\b[A-Z][a-z]+\s+[A-Z][a-z]+\b|\bx\d{3,5}\b|\(\d{3}\)|\b\d{3}[-.]\d{4}\b/;
+const PLACE =
+  /\b(room|rm\.?|hall|building|bldg|auditorium|center|centre|library|classroom)\b|\b(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|week|chapter|unit|module|section|topics?|part|exam|quiz|lab|lecture|homework|assignment|problem|fall|spring|summer|winter)[a-z]*\b)[A-Z][a-z]+\s+\d{2,4}[A-Z]?\b(?!\s*(%|percent|points|pts))/;
+const PHONE =
+  /\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b|\bx\d{4,5}\b|\b\d{3}-\d{4}\b/;
+const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
+const PLATFORM =
+  /\b(canvas|moodle|blackboard|gradescope|piazza|zoom|ed|github|website|online|portal|form|email|e-mail|d2l|brightspace|sakai|campuswire|slack|discord)\b|https?:\/\//i;
+
+type Ask = {
+  question: RegExp;
+  evidence: RegExp;
+  required: boolean;
+  /** question words that name the kind of answer, not its subject: the evidence covers them */
+  answerWords?: RegExp;
+};
+
+/** The words hold the question word, or one of its alternative phrases whole. */
+const holds = (group: TermGroup, lexemes: Set<string>) =>
+  group.phrases.some((phrase) => phrase.every((l) => lexemes.has(l)));
+
+/** A question word that only says what kind of answer is wanted, and the unit holds one. */
+function answeredBy(group: TermGroup, text: string, asks: Ask[]): boolean {
+  return asks.some((a) => a.answerWords?.test(group.word) && a.evidence.test(text));
+}
+
+/** The kind of thing a question asks for, and how to spot it in a unit. */
+const ASKS_FOR: Ask[] = [
   {
-    question: /\b(when|what time|what day|date|deadline|due|schedule)\b/i,
-    evidence:
-      /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\b\d{1,2}[/.-]\d{1,2}\b|\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.)|\bweek\s+\d+|\bnoon\b|\bmidnight\b/i,
+    question: /\b(when|what time|what day|which day|date|deadline|due|schedule|how long)\b/i,
+    evidence: new RegExp(`${WEEKDAY.source}|${DATE.source}`, 'i'),
     required: true,
+    answerWords: /^(date|dates|day|days|time|times|schedule|deadline)$/,
   },
   {
     question:
-      /\b(how much|how many|what percent|percentage|worth|weigh|count|points?|score|grade)\b/i,
-    evidence: /\d+(\.\d+)?\s*(%|percent\b|points?\b|pts\b)|\b\d+\s*\/\s*\d+\b/i,
-    required: false,
+      /\b(how much|how many|what percent|percentage|worth|weigh|weight|count|points?|score|%|fraction|how long|what grade|need for an?)\b/i,
+    evidence: NUMBER,
+    required: true,
+    answerWords:
+      /^(worth|count|counts|weigh|weight|weighted|percent|percentage|points?|score|fraction|long)$/,
   },
   {
-    question: /\b(who|email|e-mail|contact|reach|instructor|professor|prof|teacher|ta)\b/i,
-    evidence:
-      /[\w.+-]+@[\w-]+(\.[\w-]+)+|\b(dr|prof|professor|instructor)\.?\s+[A-Z]|\b[A-Z][a-z]+\s+[A-Z][a-z]+\b|\bx\d{3,5}\b|\(\d{3}\)|\b\d{3}-\d{4}\b/,
+    question: /\b(phone|call|telephone|number to)\b/i,
+    evidence: PHONE,
     required: true,
   },
   {
-    question: /\b(where|room|location|building|link|zoom|website|url)\b/i,
-    evidence:
-      /\b(room|hall|building|bldg|online|zoom|canvas|library|moodle|gradescope|piazza|website)\b|https?:\/\/|\b[A-Z][A-Za-z]+\s+\d{2,4}\b/i,
+    question: /\b(email|e-mail|emailing)\b/i,
+    evidence: EMAIL,
+    required: true,
+  },
+  {
+    question: /\b(who|whom)\b/i,
+    evidence: PERSON,
+    required: true,
+  },
+  {
+    // a physical place: rooms and buildings only
+    question:
+      /\b(what|which) (room|building|hall|classroom)\b|\blocated\b|\bwhere\b.*\b(office|lecture|class|meet|meets|meeting|held|exam|section|room|building)\b/i,
+    evidence: PLACE,
+    required: true,
+  },
+  {
+    question: /\bwhere\b/i,
+    evidence: new RegExp(`${PLACE.source}|${PLATFORM.source}`, 'i'),
     required: true,
   },
 ];
 
-type Unit = { text: string; passage: Passage; order: number };
+export type RankedUnit = Unit & { score: number; coverage: number; hits: number };
 
-/** A full stop after these is not the end of a sentence ("due Feb. 17", "Dr. Lopez", "Rm. 48"). */
-const ABBREVIATION =
-  /\b(jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|tues|wed|thu|thur|thurs|fri|dr|prof|mr|mrs|ms|st|rm|no|vs|etc|e\.g|i\.e|approx|dept|ch|sec|fig|pp|vol)\.$/i;
+/** Every unit of the best passages for the question, best first, with how well it covers it. */
+export async function rankUnits(
+  db: Db,
+  classId: string,
+  question: string,
+): Promise<{ terms: SearchTerms; ranked: RankedUnit[] }> {
+  const terms = await searchTerms(db, classId, question);
+  const passages = await retrieve(db, classId, terms, 12);
+  // neighbouring chunks overlap: the same sentence may come twice
+  const seen = new Set<string>();
+  const candidates = passages
+    .flatMap((p, i) => unitsOf(p, i * 1000))
+    .filter((u) => !seen.has(u.text) && seen.add(u.text));
+  // one round trip: every unit, its context, and each passage's heading once
+  const analysed = await lexemesOfTexts(db, [
+    ...candidates.map((c) => c.text),
+    ...candidates.map((c) => c.context.join(' \n ')),
+    ...passages.map((p) => p.heading ?? ''),
+  ]);
+  const n = candidates.length;
+  const headingOf = new Map(passages.map((p, i) => [p, new Set(analysed[2 * n + i])]));
+  const asks = ASKS_FOR.filter((a) => a.question.test(question));
+  if (passages.length === 0) return { terms, ranked: [] };
+  const topRank = passages[0]!.rank || 1;
 
-function sentences(paragraph: string): string[] {
-  const out: string[] = [];
-  for (const piece of paragraph.split(/(?<=[.!?])\s+(?=[A-Z0-9("'])/)) {
-    const last = out.length - 1;
-    if (last >= 0 && ABBREVIATION.test(out[last]!)) out[last] = `${out[last]} ${piece}`;
-    else out.push(piece);
-  }
-  return out;
-}
+  // Words the material never uses count by how telling they are: everyday words ("go", "happen")
+  // should not sink a question the material answers, but "parking" or "chatgpt" should.
+  // Rare words in the material weigh more (IDF in this class's material).
+  const present = terms.groups.filter((g) => g.lexemes.length > 0);
+  const averageWeight = present.length
+    ? present.reduce((sum, g) => sum + g.weight, 0) / present.length
+    : 1;
+  const weightOf = (g: TermGroup) => (g.lexemes.length ? g.weight : g.missWeight * averageWeight);
+  const weightOfQuestion = terms.groups.reduce((w, g) => w + weightOf(g), 0) || 1;
 
-/** Paragraphs of a passage: wrapped lines joined, table rows, list items and headings on their own. */
-function blocks(body: string): string[] {
-  const out: string[] = [];
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length) out.push(paragraph.join(' '));
-    paragraph = [];
-  };
-  for (const raw of body.split('\n')) {
-    const line = raw.trim();
-    if (!line || /^#+\s/.test(line)) {
-      flush();
-    } else if (line.includes(' | ') || /^([-*•]|\d+[.)])\s/.test(line)) {
-      flush();
-      out.push(line);
-    } else {
-      paragraph.push(line);
+  const scored = candidates.map((c, i) => {
+    const own = new Set(analysed[i]);
+    const context = new Set(analysed[n + i]);
+    const inHeading = headingOf.get(c.passage)!;
+    let covered = 0;
+    let hits = 0;
+    for (const g of terms.groups) {
+      const share = holds(g, own)
+        ? g.own && !own.has(g.own)
+          ? 0.85 // only an alternative: "exam" for "midterm"
+          : 1
+        : answeredBy(g, c.text, asks)
+          ? 1 // "worth" in "what is the final worth" is answered by "30%"
+          : holds(g, context)
+            ? 0.8
+            : holds(g, inHeading)
+              ? 0.6
+              : 0;
+      covered += share * weightOf(g);
+      if (share > 0) hits += 1;
     }
-  }
-  flush();
-  return out;
+    const coverage = covered / weightOfQuestion;
+    const satisfied = asks.filter((a) => a.evidence.test(c.text)).length;
+    const evidence = asks.length ? (0.35 * satisfied) / asks.length : 0;
+    const score =
+      coverage + evidence + 0.15 * (c.passage.rank / topRank) - (c.text.length > 400 ? 0.15 : 0);
+    return { ...c, score, coverage, hits };
+  });
+  scored.sort((a, b) => b.score - a.score || a.order - b.order);
+  return { terms, ranked: scored };
 }
 
-/** Sentences of a passage, keeping table rows and list items whole. */
-function units(passage: Passage, start: number): Unit[] {
-  const out: Unit[] = [];
-  for (const block of blocks(passage.body)) {
-    const whole = block.includes(' | ') || /^([-*•]|\d+[.)])\s/.test(block);
-    const pieces = whole ? [block] : sentences(block);
-    for (const p of pieces)
-      if (p.length >= 12) out.push({ text: p, passage, order: start + out.length });
+/**
+ * Answers from the class's own material: retrieves passages, splits them into sentences, list
+ * items and table rows (each with its label, lead-in or header as context), scores each by how much
+ * of the question it covers and whether it holds the kind of thing asked for, and returns the best
+ * with its section as context. Below the confidence threshold it says the material does not cover
+ * the question. Deterministic.
+ */
+export async function answerExtractively(
+  db: Db,
+  classId: string,
+  question: string,
+): Promise<Answer> {
+  const { terms, ranked: scored } = await rankUnits(db, classId, question);
+  const decline: Answer = {
+    response: NOT_COVERED,
+    sourceType: 'other',
+    citations: [],
+    tokensUsed: 0,
+  };
+  const best = scored[0];
+  if (!best) return decline;
+  const asks = ASKS_FOR.filter((a) => a.question.test(question));
+  // Confidence: the best unit must hold a real share of what the question asks about.
+  const needed = terms.groups.length >= 2 ? 0.5 : 0.6;
+  if (best.coverage < needed || best.hits === 0) return decline;
+  // Asked when / where / who / how much, and the best unit holds no date, place, name or
+  // number: the material most likely does not say.
+  const required = asks.filter((a) => a.required);
+  if (required.length > 0 && !required.some((a) => a.evidence.test(best.text))) return decline;
+
+  // Up to three units: near-ties often hold the part of the answer the best one lacks.
+  const chosen = [best];
+  for (const s of scored.slice(1)) {
+    if (chosen.length === 3 || s.score < best.score * 0.8) break;
+    const length = chosen.reduce((sum, c) => sum + c.text.length, 0) + s.text.length;
+    if (length <= 600) chosen.push(s);
   }
-  return out;
+  chosen.sort((a, b) => a.order - b.order);
+
+  const label = best.context[0] ?? best.passage.heading?.replace(/^#+\s*|\s*#+$/g, '').trim();
+  const body = chosen.map(show).join(' ');
+  const withContext =
+    label && !body.toLowerCase().includes(label.toLowerCase()) ? `${label}: ${body}` : body;
+  const response = clip(withContext, MAX_ANSWER_CHARS);
+  const byContent = new Map<string, Unit[]>();
+  for (const c of chosen)
+    byContent.set(c.passage.contentId, [...(byContent.get(c.passage.contentId) ?? []), c]);
+  return {
+    response,
+    sourceType: best.passage.contentType === 'syllabus' ? 'syllabus' : 'content',
+    citations: [...byContent.values()].map((units) => ({
+      content_id: units[0]!.passage.contentId,
+      title: units[0]!.passage.title,
+      content_type: units[0]!.passage.contentType,
+      excerpt: clip(units.map(show).join(' '), 300),
+    })),
+    tokensUsed: 0,
+  };
 }
 
-function tidy(text: string): string {
-  return text
-    .replace(/^[-*]\s+/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** A unit as a student reads it: a table row beside its header's names when they line up. */
+function show(unit: Unit): string {
+  if (unit.kind !== 'row') return unit.text;
+  const header = unit.header?.split(' | ');
+  const cells = unit.text.split(' | ');
+  if (!header || header.length !== cells.length || header.length < 2)
+    return `${unit.text}.`.replace(/ \| /g, ', ');
+  return `${cells.map((c, i) => `${header[i]}: ${c}`).join(', ')}.`;
 }
 
 /** Cuts at a sentence end before the limit. */
@@ -107,113 +245,4 @@ function clip(text: string, max: number): string {
   return (
     end > max / 2 ? cut.slice(0, end + 1) : cut.slice(0, max - 1).replace(/\s+\S*$/, '') + '…'
   ).trim();
-}
-
-/**
- * Answers from the class's own material: retrieves passages, scores their sentences by how many
- * of the question's terms they hold (and whether they hold the kind of thing asked for), and
- * returns the best one or two with the section heading as context. Below the confidence threshold
- * it says the material does not cover the question. Deterministic.
- */
-export async function answerExtractively(
-  db: Db,
-  classId: string,
-  question: string,
-): Promise<Answer> {
-  const terms = await searchTerms(db, classId, question);
-  const passages = await retrieve(db, classId, terms, 8);
-  const decline: Answer = {
-    response: NOT_COVERED,
-    sourceType: 'other',
-    citations: [],
-    tokensUsed: 0,
-  };
-  if (passages.length === 0) return decline;
-
-  const candidates = passages.flatMap((p, i) => units(p, i * 1000));
-  if (candidates.length === 0) return decline;
-  // one round trip: every candidate sentence, then each passage's heading once
-  const analysed = await lexemesOfTexts(db, [
-    ...candidates.map((c) => c.text),
-    ...passages.map((p) => p.heading ?? ''),
-  ]);
-  const lexemes = analysed.slice(0, candidates.length);
-  const headingOf = new Map(passages.map((p, i) => [p, new Set(analysed[candidates.length + i])]));
-  const asks = ASKS_FOR.filter((a) => a.question.test(question));
-  const topRank = passages[0]!.rank || 1;
-
-  // Words the material never uses count half: everyday words ("go", "see") should not sink a
-  // question the material answers, but a question about something absent should still fail.
-  // Rare words weigh more (IDF in this class's material).
-  const present = terms.groups.filter((g) => g.lexemes.length > 0);
-  const averageWeight = present.length
-    ? present.reduce((sum, g) => sum + g.weight, 0) / present.length
-    : 1;
-  const weightOf = (g: (typeof terms.groups)[number]) =>
-    g.lexemes.length ? g.weight : 0.5 * averageWeight;
-  const weightOfQuestion = terms.groups.reduce((w, g) => w + weightOf(g), 0) || 1;
-  const scored = candidates.map((c, i) => {
-    const own = new Set(lexemes[i]);
-    const inHeading = headingOf.get(c.passage)!;
-    // a question word counts when the sentence (or, for less, its heading) holds it or an alternative
-    let covered = 0;
-    let hits = 0;
-    for (const g of terms.groups) {
-      if (g.lexemes.some((l) => own.has(l))) {
-        covered += weightOf(g);
-        hits += 1;
-      } else if (g.lexemes.some((l) => inHeading.has(l))) {
-        covered += 0.6 * weightOf(g);
-        hits += 1;
-      }
-    }
-    const coverage = covered / weightOfQuestion;
-    const hasEvidence = asks.length > 0 && asks.some((a) => a.evidence.test(c.text));
-    const evidence = hasEvidence ? 0.35 : 0;
-    const score =
-      coverage + evidence + 0.15 * (c.passage.rank / topRank) - (c.text.length > 400 ? 0.15 : 0);
-    return { ...c, score, coverage, hits, hasEvidence };
-  });
-  scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  const best = scored[0]!;
-
-  // Confidence: the best sentence must hold a real share of what the question asks about.
-  const needed = terms.groups.length >= 2 ? 0.5 : 1;
-  if (best.coverage < needed || best.hits === 0) return decline;
-  // Asked when / where / who / how much, and the best sentence holds no date, place, name or
-  // number: the material most likely does not say.
-  const required = asks.filter((a) => a.required);
-  if (
-    required.length > 0 &&
-    !required.some((a) => a.evidence.test(best.text)) &&
-    best.coverage < 0.99
-  )
-    return decline;
-
-  // Up to three sentences: near-ties often hold the part of the answer the best one lacks.
-  const chosen = [best];
-  for (const s of scored.slice(1)) {
-    if (chosen.length === 3 || s.score < best.score * 0.8) break;
-    const length = chosen.reduce((n, c) => n + c.text.length, 0) + s.text.length;
-    if (length <= 600 && !chosen.some((c) => c.text === s.text)) chosen.push(s);
-  }
-  chosen.sort((a, b) => a.order - b.order);
-
-  const heading = best.passage.heading?.replace(/^#+\s*|\s*#+$/g, '').trim();
-  const body = chosen.map((c) => tidy(c.text)).join(' ');
-  const withContext =
-    heading && !body.toLowerCase().includes(heading.toLowerCase()) ? `${heading}: ${body}` : body;
-  const response = clip(withContext, MAX_ANSWER_CHARS);
-  const cited = [...new Map(chosen.map((c) => [c.passage.contentId, c])).values()];
-  return {
-    response,
-    sourceType: best.passage.contentType === 'syllabus' ? 'syllabus' : 'content',
-    citations: cited.map((c) => ({
-      content_id: c.passage.contentId,
-      title: c.passage.title,
-      content_type: c.passage.contentType,
-      excerpt: clip(tidy(c.text), 300),
-    })),
-    tokensUsed: 0,
-  };
 }

@@ -206,7 +206,7 @@ export function chunkText(text: string): Chunk[] {
     const m = HEADING.exec(line.trim());
     if (m) {
       flushPara();
-      sections.push({ heading: m[1]!.trim(), blocks: [] });
+      sections.push({ heading: m[1]!.replace(/\s+#+$/, '').trim(), blocks: [] });
     } else if (line.trim() === '') flushPara();
     else para.push(line.trim());
   }

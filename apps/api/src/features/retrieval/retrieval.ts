@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ContentType } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { QUESTION_FILLERS, STUDENT_VOCABULARY } from './vocabulary.ts';
+import { absentWordWeight, everydayDiscount, spokenRank } from './word-frequency.ts';
 
 export type Passage = {
   chunkId: string;
@@ -23,6 +24,15 @@ export type TermGroup = {
   lexemes: string[];
   /** how telling the word is in this class's material: rare words weigh more (IDF) */
   weight: number;
+  /**
+   * When the material never uses the word (no lexemes): how much that should count against an
+   * answer, 0–1 — little for everyday words, fully for telling ones and the vocabulary's words.
+   */
+  missWeight: number;
+  /** ways the material may say it, each a phrase of lexemes that must all be present */
+  phrases: string[][];
+  /** the lexeme of the student's own word, when the material uses it (the rest are alternatives) */
+  own: string | null;
 };
 export type SearchTerms = { groups: TermGroup[] };
 
@@ -51,6 +61,8 @@ async function lexemesFor(
   terms: string[],
 ): Promise<{ lexeme: string | null; ndoc: number; chunks: number }[]> {
   if (terms.length === 0) return [];
+  // a real English word is not a typo: "grader" must not become "grade"
+  const correctable = terms.map((t) => spokenRank(t) === undefined);
   const rows = await sql<{
     ord: string;
     lexeme: string | null;
@@ -61,14 +73,15 @@ async function lexemesFor(
       SELECT word, ndoc FROM ts_stat(format('SELECT tsv FROM content_chunks WHERE class_id = %L', ${classId}::text))
     ),
     t AS (
-      SELECT ord, (ts_lexize('english_stem', term))[1] AS stem, cardinality(ts_lexize('english_stem', term)) AS n
-      FROM unnest(${terms}::text[]) WITH ORDINALITY AS u(term, ord)
+      SELECT ord, fix, (ts_lexize('english_stem', term))[1] AS stem, cardinality(ts_lexize('english_stem', term)) AS n
+      FROM unnest(${terms}::text[], ${correctable}::boolean[]) WITH ORDINALITY AS u(term, fix, ord)
     )
     , picked AS (
     SELECT ord,
       CASE
         WHEN n IS NULL OR n = 0 THEN NULL
         WHEN EXISTS (SELECT 1 FROM lex WHERE word = stem) THEN stem
+        WHEN NOT fix THEN ''
         WHEN length(stem) >= 4 THEN coalesce((
           SELECT word FROM lex
           WHERE levenshtein_less_equal(word, stem, 2) <= CASE WHEN length(stem) >= 7 THEN 2 ELSE 1 END
@@ -92,12 +105,44 @@ async function lexemesFor(
   }));
 }
 
+/**
+ * Words that name the class itself ("math 107", "international finance", "cs24"): every passage is
+ * about the class, so they tell nothing about which one answers.
+ */
+async function classNameWords(db: Db, classId: string): Promise<Set<string>> {
+  const row = await db
+    .selectFrom('classes')
+    .select(['class_name', 'course_code'])
+    .where('id', '=', classId)
+    .executeTakeFirst();
+  const names = [row?.class_name ?? '', row?.course_code ?? ''];
+  const out = new Set(names.flatMap(words));
+  const code = words(row?.course_code ?? '');
+  if (code.length > 1) out.add(code.join(''));
+  return out;
+}
+
+/** "cs24" → "cs", "24": students run a course code together. */
+const splitCode = (w: string) => w.match(/[a-z]+|[0-9]+/g) ?? [w];
+
 export async function searchTerms(db: Db, classId: string, question: string): Promise<SearchTerms> {
-  const own = [...new Set(words(question))].filter((w) => !QUESTION_FILLERS.has(w));
+  const named = await classNameWords(db, classId);
+  const asked = [...new Set(words(question))].filter((w) => !QUESTION_FILLERS.has(w));
+  const naming = (w: string) => named.has(w) || splitCode(w).every((p) => named.has(p));
+  const rest = asked.filter((w) => !naming(w));
+  const groups = await termGroups(db, classId, rest);
+  // "what is math 107 about?": the class's name is all there is to look for
+  if (groups.length === 0 && rest.length < asked.length)
+    return { groups: await termGroups(db, classId, asked) };
+  return { groups };
+}
+
+async function termGroups(db: Db, classId: string, own: string[]): Promise<TermGroup[]> {
+  // each alternative is a phrase ("office hours"), found only when all its words are
   const alternatives = own.map((w) =>
-    [...new Set((STUDENT_VOCABULARY[w] ?? []).flatMap(words))].filter((a) => a !== w),
+    (STUDENT_VOCABULARY[w] ?? []).map(words).filter((p) => p.length > 0 && p.join(' ') !== w),
   );
-  const flat = [...own, ...alternatives.flat()];
+  const flat = [...own, ...alternatives.flat(2)];
   const found = await lexemesFor(db, classId, flat);
   const usable = (l: string | null | undefined): l is string => !!l && /^[a-z0-9]+$/.test(l);
   const idf = (i: number) => {
@@ -107,16 +152,34 @@ export async function searchTerms(db: Db, classId: string, question: string): Pr
   let next = own.length;
   const groups: TermGroup[] = [];
   own.forEach((word, i) => {
-    const altIdx = alternatives[i]!.map((_, k) => next + k);
-    next += alternatives[i]!.length;
-    if (found[i]!.lexeme === null) return; // a stop word
-    const lexemes = [
-      ...new Set([found[i]!.lexeme, ...altIdx.map((k) => found[k]!.lexeme)].filter(usable)),
-    ];
-    const weight = Math.max(idf(i), ...altIdx.map(idf));
-    groups.push({ word, lexemes, weight });
+    const phrases: string[][] = [];
+    let alternativeIdf = 0;
+    for (const phrase of alternatives[i]!) {
+      const at = phrase.map((_, k) => next + k);
+      next += phrase.length;
+      const meaningful = at.filter((k) => found[k]!.lexeme !== null); // stop words drop out
+      if (meaningful.length === 0 || !meaningful.every((k) => usable(found[k]!.lexeme))) continue;
+      phrases.push(meaningful.map((k) => found[k]!.lexeme!));
+      alternativeIdf = Math.max(alternativeIdf, Math.min(...meaningful.map(idf)));
+    }
+    const ownLexeme = found[i]!.lexeme;
+    if (ownLexeme === null) return; // a stop word
+    if (usable(ownLexeme)) phrases.unshift([ownLexeme]);
+    const lexemes = [...new Set(phrases.flat())];
+    const domain = !!STUDENT_VOCABULARY[word];
+    // an everyday word ("see", "first") says less than its rarity in the material suggests
+    const weight = Math.max(idf(i), alternativeIdf) * (domain ? 1 : everydayDiscount(word));
+    const missWeight = domain ? 1 : absentWordWeight(word);
+    groups.push({
+      word,
+      lexemes,
+      phrases,
+      weight,
+      missWeight,
+      own: usable(ownLexeme) ? ownLexeme : null,
+    });
   });
-  return { groups };
+  return groups;
 }
 
 export function toTsquery(terms: SearchTerms): string | null {

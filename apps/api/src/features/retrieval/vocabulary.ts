@@ -26,9 +26,9 @@ export const STUDENT_VOCABULARY: Record<string, string[]> = {
   extension: ['extension', 'late policy', 'deadline'],
   deadline: ['due', 'deadline', 'due date'],
   due: ['due', 'deadline'],
-  test: ['exam', 'midterm', 'final', 'quiz'],
-  tests: ['exam', 'midterm', 'final', 'quiz'],
-  exam: ['exam', 'midterm', 'final'],
+  test: ['exam', 'midterm', 'final exam', 'quiz'],
+  tests: ['exam', 'midterm', 'final exam', 'quiz'],
+  exam: ['exam', 'midterm', 'final exam'],
   final: ['final', 'final exam'],
   midterm: ['midterm', 'exam'],
   quiz: ['quiz', 'quizzes'],
@@ -70,6 +70,9 @@ export const STUDENT_VOCABULARY: Record<string, string[]> = {
   objectives: ['learning objectives', 'learning outcomes', 'goals'],
   outcomes: ['learning outcomes', 'learning objectives'],
   goals: ['learning objectives', 'goals'],
+  pay: ['free', 'cost', 'fee', 'price', 'purchase'],
+  cost: ['free', 'cost', 'fee', 'price'],
+  buy: ['purchase', 'free', 'cost', 'required'],
 };
 
 /**
@@ -109,4 +112,16 @@ export const QUESTION_FILLERS = new Set([
   'really',
   'kind',
   'sort',
+  // contractions typed without the apostrophe
+  'im',
+  'ive',
+  'id',
+  'whats',
+  'wheres',
+  'whens',
+  'hows',
+  'u',
+  'ur',
+  'pls',
+  'plz',
 ]);
