@@ -26,6 +26,8 @@ const DATE =
   /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?\b|\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\bweek\s+\d+|\b(noon|midnight)\b/i;
 const NUMBER =
   /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\b\d+\s*\/\s*\d+\b|\b\d+(\.\d+)?\s*[-–]\s*\d+(\.\d+)?\b|\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|twice|half|\d+)\b/i;
+const SHARE =
+  /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\|\s*[<>≤≥]?\s*\d+(\.\d+)?\s*(%|pts)?\s*(\||$)|\b\d+(\.\d+)?\s*[-–]+\s*\d+(\.\d+)?\s*%?\s*(\||$)|^[A-Z][A-Za-z+-]?\s*[<>≥≤]=?\s*\d+|\b(zero|half)\b/i;
 const PERSON =
   /[\w.+-]+@[\w-]+(\.[\w-]+)+|\b(dr|prof|professor|instructor|ta)\.?\s+[A-Z]|\b[A-Z][a-z]+\s+[A-Z][a-z]+\b|\bx\d{3,5}\b|\(\d{3}\)|\b\d{3}[-.]\d{4}\b/;
 const PLACE =
@@ -62,12 +64,18 @@ const ASKS_FOR: Ask[] = [
     answerWords: /^(date|dates|day|days|time|times|schedule|deadline)$/,
   },
   {
+    // a share of the grade: percentages, points, or a table row's number
     question:
-      /\b(how much|how many|what percent|percentage|worth|weigh|weight|count|points?|score|%|fraction|how long|what grade|need for an?)\b/i,
+      /\b(what percent|percentage|worth|weigh|weight|weighted|count for|count toward|counts|points?|%|fraction|what grade|need for an?|need to get an?)\b/i,
+    evidence: SHARE,
+    required: true,
+    answerWords: /^(worth|count|counts|weigh|weight|weighted|percent|percentage|points?|fraction)$/,
+  },
+  {
+    question: /\b(how much|how many|how long|how often|how far)\b/i,
     evidence: NUMBER,
     required: true,
-    answerWords:
-      /^(worth|count|counts|weigh|weight|weighted|percent|percentage|points?|score|fraction|long)$/,
+    answerWords: /^(long|often)$/,
   },
   {
     question: /\b(phone|call|telephone|number to)\b/i,
@@ -90,6 +98,7 @@ const ASKS_FOR: Ask[] = [
       /\b(what|which) (room|building|hall|classroom)\b|\blocated\b|\bwhere\b.*\b(office|lecture|class|meet|meets|meeting|held|exam|section|room|building)\b/i,
     evidence: PLACE,
     required: true,
+    answerWords: /^(room|rooms|location|building|place|held)$/,
   },
   {
     question: /\bwhere\b/i,
@@ -139,6 +148,10 @@ export async function rankUnits(
     const own = new Set(analysed[i]);
     const context = new Set(analysed[n + i]);
     const inHeading = headingOf.get(c.passage)!;
+    // the few units just before it in the same passage: "Instructor: Dr Casper" above "Office hours: …"
+    const before = new Set<string>();
+    for (let j = Math.max(0, i - 3); j < i; j++)
+      if (candidates[j]!.passage === c.passage) for (const l of analysed[j]!) before.add(l);
     let covered = 0;
     let hits = 0;
     for (const g of terms.groups) {
@@ -149,10 +162,12 @@ export async function rankUnits(
         : answeredBy(g, c.text, asks)
           ? 1 // "worth" in "what is the final worth" is answered by "30%"
           : holds(g, context)
-            ? 0.8
+            ? 0.9
             : holds(g, inHeading)
-              ? 0.6
-              : 0;
+              ? 0.75
+              : holds(g, before)
+                ? 0.5
+                : 0;
       covered += share * weightOf(g);
       if (share > 0) hits += 1;
     }
@@ -186,24 +201,29 @@ export async function answerExtractively(
     citations: [],
     tokensUsed: 0,
   };
-  const best = scored[0];
+  // Asked when / where / who / how much: only a unit holding a date, place, name or number can
+  // answer; when none of the close ones does, the material most likely does not say.
+  const required = ASKS_FOR.filter((a) => a.required && a.question.test(question));
+  const answers = (u: RankedUnit) =>
+    required.length === 0 || required.some((a) => a.evidence.test(u.text));
+  const eligible = scored.filter(answers);
+  const best = eligible[0];
   if (!best) return decline;
-  const asks = ASKS_FOR.filter((a) => a.question.test(question));
   // Confidence: the best unit must hold a real share of what the question asks about.
   const needed = terms.groups.length >= 2 ? 0.5 : 0.6;
   if (best.coverage < needed || best.hits === 0) return decline;
-  // Asked when / where / who / how much, and the best unit holds no date, place, name or
-  // number: the material most likely does not say.
-  const required = asks.filter((a) => a.required);
-  if (required.length > 0 && !required.some((a) => a.evidence.test(best.text))) return decline;
 
   // Up to three units: near-ties often hold the part of the answer the best one lacks.
   const chosen = [best];
-  for (const s of scored.slice(1)) {
+  for (const s of eligible.slice(1)) {
     if (chosen.length === 3 || s.score < best.score * 0.8) break;
     const length = chosen.reduce((sum, c) => sum + c.text.length, 0) + s.text.length;
     if (length <= 600) chosen.push(s);
   }
+  // "I will not reset quizzes. Instead, I will drop the lowest score.": the next sentence goes on
+  const next = scored.find((u) => u.passage === best.passage && u.order === best.order + 1);
+  if (next && CONTINUES.test(next.text) && !chosen.includes(next) && next.text.length < 300)
+    chosen.push(next);
   chosen.sort((a, b) => a.order - b.order);
 
   const label = best.context[0] ?? best.passage.heading?.replace(/^#+\s*|\s*#+$/g, '').trim();
@@ -226,6 +246,9 @@ export async function answerExtractively(
     tokensUsed: 0,
   };
 }
+
+const CONTINUES =
+  /^(instead|however|but|otherwise|alternatively|in that case|if so|this means|that means)\b/i;
 
 /** A unit as a student reads it: a table row beside its header's names when they line up. */
 function show(unit: Unit): string {

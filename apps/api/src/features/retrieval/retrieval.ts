@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ContentType } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
-import { QUESTION_FILLERS, STUDENT_VOCABULARY } from './vocabulary.ts';
+import { QUESTION_FILLERS, STUDENT_PHRASES, STUDENT_VOCABULARY } from './vocabulary.ts';
 import { absentWordWeight, everydayDiscount, spokenRank } from './word-frequency.ts';
 
 export type Passage = {
@@ -127,7 +127,11 @@ const splitCode = (w: string) => w.match(/[a-z]+|[0-9]+/g) ?? [w];
 
 export async function searchTerms(db: Db, classId: string, question: string): Promise<SearchTerms> {
   const named = await classNameWords(db, classId);
-  const asked = [...new Set(words(question))].filter((w) => !QUESTION_FILLERS.has(w));
+  const phrased = STUDENT_PHRASES.reduce(
+    (text, [pattern, replacement]) => text.replace(pattern, ` ${replacement} `),
+    question.toLowerCase(),
+  );
+  const asked = [...new Set(words(phrased))].filter((w) => !QUESTION_FILLERS.has(w));
   const naming = (w: string) => named.has(w) || splitCode(w).every((p) => named.has(p));
   const rest = asked.filter((w) => !naming(w));
   const groups = await termGroups(db, classId, rest);

@@ -13,7 +13,7 @@ export const STUDENT_VOCABULARY: Record<string, string[]> = {
   contact: ['email', 'contact', 'office hours'],
   reach: ['email', 'contact', 'office hours'],
   office: ['office hours'],
-  meet: ['office hours', 'meeting'],
+  meet: ['location', 'class meeting', 'meeting time', 'room'],
   worth: ['weight', 'percent', 'grade', 'grading'],
   weigh: ['weight', 'percent', 'grading'],
   count: ['weight', 'percent', 'grading'],
@@ -43,6 +43,7 @@ export const STUDENT_VOCABULARY: Record<string, string[]> = {
   attendance: ['attendance', 'absence', 'participation'],
   absent: ['absence', 'attendance'],
   miss: ['absence', 'attendance', 'missed', 'makeup'],
+  missing: ['absence', 'attendance', 'missed', 'makeup'],
   missed: ['absence', 'makeup', 'missed'],
   makeup: ['makeup', 'make-up'],
   cheating: ['academic integrity', 'plagiarism', 'academic dishonesty'],
@@ -54,7 +55,6 @@ export const STUDENT_VOCABULARY: Record<string, string[]> = {
   when: ['time', 'schedule', 'date'],
   lecture: ['lecture', 'class meeting', 'meets'],
   lectures: ['lecture', 'class meeting'],
-  class: ['class', 'course', 'lecture'],
   drop: ['drop', 'withdraw', 'withdrawal'],
   accommodations: ['accommodation', 'disability'],
   disability: ['disability', 'accommodation'],
@@ -72,8 +72,25 @@ export const STUDENT_VOCABULARY: Record<string, string[]> = {
   goals: ['learning objectives', 'goals'],
   pay: ['free', 'cost', 'fee', 'price', 'purchase'],
   cost: ['free', 'cost', 'fee', 'price'],
-  buy: ['purchase', 'free', 'cost', 'required'],
+  buy: ['purchase', 'free', 'cost'],
+  notes: ['notes', 'notecard', 'note card', 'cheat sheet'],
+  submit: ['submit', 'turn in', 'upload'],
+  prerequisites: ['prerequisite', 'prior'],
+  prereqs: ['prerequisite', 'prior'],
 };
+
+/**
+ * How students phrase things → words a syllabus uses, replaced in the question before it is
+ * split into words ("drop by" is a visit, not dropping the course).
+ */
+export const STUDENT_PHRASES: [RegExp, string][] = [
+  [/\b(drop|stop|come|swing) by\b/g, 'office hours'],
+  [/\b(turn|hand) (it |them |my \w+ |in my \w+ )?in\b/g, 'submit'],
+  [/\b(taken|take|have|had|need) before\b|\bbefore (taking|i take|enrolling)\b/g, 'prerequisite'],
+  [/\bat the same time\b/g, 'corequisite concurrently'],
+  [/\bpass\s*\/\s*no\s*pass\b|\bp\/np\b|\bpass\/fail\b/g, 'letter grade pass no pass'],
+  [/\b(this|our|my|the) (class|course)\b/g, ''],
+];
 
 /**
  * Words that shape a question but name nothing to look for ("how much is…", "I need to know…").
