@@ -11,7 +11,7 @@ const devSet = path.resolve(root, '../shared/eval/dev.json');
  * The answer-quality floor: the dev set through the real server and the public API, as
  * `npm run eval` runs it. Raise FLOOR when the engine improves; never lower it to make a change pass.
  */
-const LEVEL_REACHED = 84.2; // percent, extractive answerer, 2026-11-22
+const LEVEL_REACHED = 88.3; // percent, extractive answerer, 2026-11-22
 const FLOOR = LEVEL_REACHED - 3;
 
 describe('answer quality on the dev set', () => {

@@ -23,25 +23,38 @@ export type Answer = {
 const WEEKDAY =
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu|thurs?|fri|sat|sun)s?\b|\b[MTWRF]{1,2}\/[MTWRF]{1,2}(\/[MTWRF])?\b|\b(MWF|TTh|TR)\b/i;
 const DATE =
-  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?\b|\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\bweek\s+\d+|\b(noon|midnight)\b/i;
+  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}[/-]\d{1,2}([/-]\d{2,4})?\b|\b\d{1,2}\.\d{1,2}\.\d{2,4}\b|\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\bweek\s+\d+|\b(noon|midnight)\b/i;
 const NUMBER =
   /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\b\d+\s*\/\s*\d+\b|\b\d+(\.\d+)?\s*[-–]\s*\d+(\.\d+)?\b|\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|twice|half|\d+)\b/i;
 const SHARE =
   /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\|\s*[<>≤≥]?\s*\d+(\.\d+)?\s*(%|pts)?\s*(\||$)|\b\d+(\.\d+)?\s*[-–]+\s*\d+(\.\d+)?\s*%?\s*(\||$)|^[A-Z][A-Za-z+-]?\s*[<>≥≤]=?\s*\d+|\b(zero|half)\b/i;
 const PERSON =
   /[\w.+-]+@[\w-]+(\.[\w-]+)+|\b(dr|prof|professor|instructor|ta)\.?\s+[A-Z]|\b[A-Z][a-z]+\s+[A-Z][a-z]+\b|\bx\d{3,5}\b|\(\d{3}\)|\b\d{3}[-.]\d{4}\b/;
-const PLACE =
-  /\b(room|rm\.?|hall|building|bldg|auditorium|center|centre|library|classroom)\b|\b(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|week|chapter|unit|module|section|topics?|part|exam|quiz|lab|lecture|homework|assignment|problem|fall|spring|summer|winter)[a-z]*\b)[A-Z][a-z]+\s+\d{2,4}[A-Z]?\b(?!\s*(%|percent|points|pts))/;
+const PLACE_WORD = /\b(room|rm\.?|hall|building|bldg|auditorium|center|centre|library)\b/i;
+/** "Mabee 233", "Crown 418", "ALS 4000": a name and a room number (not "March 12", "Section 14") */
+const NAMED_ROOM = /\b([A-Z][A-Za-z]+)\s+\d{2,4}[A-Z]?\b(?!\s*(%|percent|points|pts))/g;
+const NOT_A_PLACE =
+  /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|week|chapter|unit|module|section|topics?|part|exam|quiz|lab|lecture|homework|assignment|problem|fall|spring|summer|winter|page|pages|step|version|level|grade|room)/i;
+/** "CS 130A", "ECE 331": a course code, not a room */
+const COURSE_CODE = /^[A-Z]{2,5}\s+\d{3}[A-Z]?$/;
+const PLACE: Evidence = {
+  test: (text) =>
+    PLACE_WORD.test(text) ||
+    [...text.matchAll(NAMED_ROOM)].some((m) => !NOT_A_PLACE.test(m[1]!) && !COURSE_CODE.test(m[0])),
+};
 const PHONE =
   /\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b|\bx\d{4,5}\b|\b\d{3}-\d{4}\b/;
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
 const PLATFORM =
   /\b(canvas|moodle|blackboard|gradescope|piazza|zoom|ed|github|website|online|portal|form|email|e-mail|d2l|brightspace|sakai|campuswire|slack|discord)\b|https?:\/\//i;
 
+type Evidence = { test(text: string): boolean };
 type Ask = {
   question: RegExp;
-  evidence: RegExp;
+  evidence: Evidence;
   required: boolean;
+  /** a more specific kind of question that replaces this one */
+  unless?: RegExp;
   /** question words that name the kind of answer, not its subject: the evidence covers them */
   answerWords?: RegExp;
 };
@@ -54,6 +67,9 @@ const holds = (group: TermGroup, lexemes: Set<string>) =>
 function answeredBy(group: TermGroup, text: string, asks: Ask[]): boolean {
   return asks.some((a) => a.answerWords?.test(group.word) && a.evidence.test(text));
 }
+
+const asksOf = (question: string) =>
+  ASKS_FOR.filter((a) => a.question.test(question) && !a.unless?.test(question));
 
 /** The kind of thing a question asks for, and how to spot it in a unit. */
 const ASKS_FOR: Ask[] = [
@@ -93,7 +109,7 @@ const ASKS_FOR: Ask[] = [
     required: true,
   },
   {
-    // a physical place: rooms and buildings only
+    // a physical place: rooms and buildings only (this one rules out the next)
     question:
       /\b(what|which) (room|building|hall|classroom)\b|\blocated\b|\bwhere\b.*\b(office|lecture|class|meet|meets|meeting|held|exam|section|room|building)\b/i,
     evidence: PLACE,
@@ -102,7 +118,9 @@ const ASKS_FOR: Ask[] = [
   },
   {
     question: /\bwhere\b/i,
-    evidence: new RegExp(`${PLACE.source}|${PLATFORM.source}`, 'i'),
+    unless:
+      /\b(what|which) (room|building|hall|classroom)\b|\blocated\b|\bwhere\b.*\b(office|lecture|class|meet|meets|meeting|held|exam|section|room|building)\b/i,
+    evidence: { test: (text) => PLACE.test(text) || PLATFORM.test(text) },
     required: true,
   },
 ];
@@ -116,7 +134,7 @@ export async function rankUnits(
   question: string,
 ): Promise<{ terms: SearchTerms; ranked: RankedUnit[] }> {
   const terms = await searchTerms(db, classId, question);
-  const passages = await retrieve(db, classId, terms, 12);
+  const passages = await retrieve(db, classId, terms, 20);
   // neighbouring chunks overlap: the same sentence may come twice
   const seen = new Set<string>();
   const candidates = passages
@@ -126,11 +144,12 @@ export async function rankUnits(
   const analysed = await lexemesOfTexts(db, [
     ...candidates.map((c) => c.text),
     ...candidates.map((c) => c.context.join(' \n ')),
+    ...candidates.map((c) => c.before.join(' \n ')),
     ...passages.map((p) => p.heading ?? ''),
   ]);
   const n = candidates.length;
-  const headingOf = new Map(passages.map((p, i) => [p, new Set(analysed[2 * n + i])]));
-  const asks = ASKS_FOR.filter((a) => a.question.test(question));
+  const headingOf = new Map(passages.map((p, i) => [p, new Set(analysed[3 * n + i])]));
+  const asks = asksOf(question);
   if (passages.length === 0) return { terms, ranked: [] };
   const topRank = passages[0]!.rank || 1;
 
@@ -148,10 +167,7 @@ export async function rankUnits(
     const own = new Set(analysed[i]);
     const context = new Set(analysed[n + i]);
     const inHeading = headingOf.get(c.passage)!;
-    // the few units just before it in the same passage: "Instructor: Dr Casper" above "Office hours: …"
-    const before = new Set<string>();
-    for (let j = Math.max(0, i - 3); j < i; j++)
-      if (candidates[j]!.passage === c.passage) for (const l of analysed[j]!) before.add(l);
+    const before = new Set(analysed[2 * n + i]);
     let covered = 0;
     let hits = 0;
     for (const g of terms.groups) {
@@ -203,14 +219,22 @@ export async function answerExtractively(
   };
   // Asked when / where / who / how much: only a unit holding a date, place, name or number can
   // answer; when none of the close ones does, the material most likely does not say.
-  const required = ASKS_FOR.filter((a) => a.required && a.question.test(question));
+  const required = asksOf(question).filter((a) => a.required);
   const answers = (u: RankedUnit) =>
     required.length === 0 || required.some((a) => a.evidence.test(u.text));
   const eligible = scored.filter(answers);
   const best = eligible[0];
   if (!best) return decline;
   // Confidence: the best unit must hold a real share of what the question asks about.
-  const needed = terms.groups.length >= 2 ? 0.5 : 0.6;
+  // holding the kind of thing asked for is itself a sign: a little less coverage will do
+  // a telling word the material never uses ("chatgpt", "curved", "parking") is a sign it does not say
+  const unknownTopic = terms.groups.some(
+    (g) => g.lexemes.length === 0 && g.telling && !answeredBy(g, best.text, required),
+  );
+  const needed =
+    (terms.groups.length >= 2 ? 0.5 : 0.6) -
+    (required.length > 0 ? 0.05 : 0) +
+    (unknownTopic ? 0.1 : 0);
   if (best.coverage < needed || best.hits === 0) return decline;
 
   // Up to three units: near-ties often hold the part of the answer the best one lacks.

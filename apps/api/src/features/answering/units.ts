@@ -14,6 +14,8 @@ export type Unit = {
   context: string[];
   /** a table row's header row, when it has one */
   header?: string;
+  /** the few units just before it in the passage: "Instructor: Dr Casper" above "Office hours: …" */
+  before: string[];
   passage: Passage;
   order: number;
 };
@@ -95,6 +97,7 @@ export function unitsOf(passage: Passage, start: number): Unit[] {
       kind,
       context: context.filter((c): c is string => !!c),
       ...(tableHeader ? { header: tableHeader } : {}),
+      before: out.slice(-3).map((u) => u.text),
       passage,
       order: start + out.length,
     });

@@ -29,6 +29,8 @@ export type TermGroup = {
    * answer, 0–1 — little for everyday words, fully for telling ones and the vocabulary's words.
    */
   missWeight: number;
+  /** a word that names a topic of its own (a vocabulary word, or one not in everyday English) */
+  telling: boolean;
   /** ways the material may say it, each a phrase of lexemes that must all be present */
   phrases: string[][];
   /** the lexeme of the student's own word, when the material uses it (the rest are alternatives) */
@@ -180,6 +182,7 @@ async function termGroups(db: Db, classId: string, own: string[]): Promise<TermG
       phrases,
       weight,
       missWeight,
+      telling: domain || spokenRank(word) === undefined,
       own: usable(ownLexeme) ? ownLexeme : null,
     });
   });
