@@ -45,11 +45,14 @@ test.describe('classes on the dashboard', () => {
     await wizard.getByLabel('Entry 1 content').fill('Mondays 2-4 pm in Science Hall 101.');
     await wizard.getByRole('button', { name: 'Create Class' }).click();
     await expect(wizard.getByText('Step 3 of 3: Test the assistant')).toBeVisible();
-    await expect(
-      wizard.getByText(
-        'The assistant is being prepared. Testing answers arrives in an upcoming release.',
-      ),
-    ).toBeVisible();
+    // step 3 asks the default questions through the real engine
+    await wizard.getByRole('button', { name: 'Test all' }).click();
+    await expect(wizard.getByRole('button', { name: /^Test: / })).toHaveText([
+      'Test again',
+      'Test again',
+      'Test again',
+    ]);
+    await expect(wizard.getByRole('button', { name: 'Test all' })).toBeEnabled();
     await expectAccessible(page);
     await wizard.getByRole('button', { name: 'Finish' }).click();
     await expect(wizard).toBeHidden();

@@ -116,3 +116,60 @@ export async function startTrial(
   expect(trial.ok(), await trial.text()).toBe(true);
   return ((await trial.json()) as { data: { id: string; trial_end: string } }).data;
 }
+
+/** Signs a teacher in through the API and returns the bearer access token. */
+export async function apiToken(request: APIRequestContext, teacher: Teacher): Promise<string> {
+  const login = await request.post('/api/auth/login', {
+    data: { email: teacher.email, password: teacher.password },
+  });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { data: { tokens: { access_token: string } } }).data.tokens
+    .access_token;
+}
+
+export type SharedClass = { id: string; chatUuid: string };
+
+/**
+ * A class created through the real API with a syllabus uploaded as a text file (multipart), so
+ * the real extraction, indexing and answering run on it. Returns its id and share-link uuid.
+ */
+export async function createClassWithSyllabus(
+  request: APIRequestContext,
+  token: string,
+  input: { className: string; description?: string; syllabusTitle: string; syllabus: string },
+): Promise<SharedClass> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await request.post('/api/classes', {
+    headers,
+    data: {
+      class_name: input.className,
+      course_code: null,
+      school: 'State University',
+      department: null,
+      semester: 'Fall',
+      year: new Date().getFullYear(),
+      student_size: 30,
+      description: input.description ?? null,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = ((await created.json()) as { data: { id: string } }).data;
+  const upload = await request.post('/api/content/upload', {
+    headers,
+    multipart: {
+      file: {
+        name: 'syllabus.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(input.syllabus, 'utf8'),
+      },
+      class_id: id,
+      content_type: 'syllabus',
+      title: input.syllabusTitle,
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const detail = await request.get(`/api/classes/${id}`, { headers });
+  expect(detail.ok()).toBe(true);
+  const { chat_uuid } = ((await detail.json()) as { data: { chat_uuid: string } }).data;
+  return { id, chatUuid: chat_uuid };
+}

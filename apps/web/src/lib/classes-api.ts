@@ -6,6 +6,7 @@ import type {
   ClassItem,
   ContentItem,
   Season,
+  TestReply,
 } from '@app/contracts';
 import { api, type ApiClient, type Envelope } from './api-client';
 
@@ -80,6 +81,9 @@ export function createClassesApi(client: ApiClient) {
     getContent: (id: string) =>
       data(client.get<Envelope<{ content: ContentItem }>>(`/content/${id}`)),
     deleteContent: (id: string) => client.delete(`/content/${id}`),
+    /** Wizard step 3: answers a question from the class's material without storing it. */
+    testQuestion: (classId: string, question: string) =>
+      data(client.post<Envelope<TestReply>>(`/chat/test/${classId}`, { question })),
   };
 }
 
@@ -88,6 +92,7 @@ export const classesApi = createClassesApi(api);
 export const classKeys = {
   all: ['classes'] as const,
   list: ['classes', 'list'] as const,
+  detail: (classId: string) => ['classes', 'detail', classId] as const,
   content: (classId: string) => ['classes', 'content', classId] as const,
 };
 

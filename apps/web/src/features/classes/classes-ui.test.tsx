@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ClassItem, ContentItem } from '@app/contracts';
+import {
+  DEFAULT_TEST_QUESTIONS,
+  type ClassItem,
+  type ContentItem,
+  type TestReply,
+} from '@app/contracts';
 import { makeUsage, ok } from '@/test/billing-fixtures';
 import { stubDialog } from '@/test/browser-dialogs';
 import { makeClass, makeContent } from '@/test/class-fixtures';
-import { makeUser, mockApi, seedSession, type Reply } from '@/test/fetch-mock';
+import { makeUser, mockApi, networkDown, seedSession, type Reply } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { mockXhr } from '@/test/xhr-mock';
 import { copyYearOptions } from './copy-class-modal';
@@ -196,11 +201,11 @@ describe('create class wizard', () => {
     await userEvent.click(w.getByRole('button', { name: 'Create Class' }));
     await w.findByText('Step 3 of 3: Test the assistant');
     expect(
-      w.getByText(
-        'The assistant is being prepared. Testing answers arrives in an upcoming release.',
-      ),
-    ).toBeInTheDocument();
-    expect(w.getByText('What is the grading breakdown for this course?')).toBeInTheDocument();
+      within(w.getByRole('list', { name: 'Test questions' }))
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')?.textContent),
+    ).toEqual([...DEFAULT_TEST_QUESTIONS]);
+    expect(w.queryByText(/upcoming release/)).toBeNull();
     expect(calls.find((c) => c.method === 'POST' && c.path === '/content')?.body).toMatchObject({
       title: 'Office hours',
       content: 'Mondays 2-4pm',
@@ -208,6 +213,119 @@ describe('create class wizard', () => {
     });
     await userEvent.click(w.getByRole('button', { name: 'Finish' }));
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  describe('step 3: testing the assistant', () => {
+    const [objectives, grading, dueDates] = DEFAULT_TEST_QUESTIONS;
+    const created = makeClass({ class_name: 'Biology', content_count: 2 });
+    const gradingReply: TestReply = {
+      response: 'Labs 30%, midterm 30%, final 40%. <img src=x onerror="alert(1)">',
+      source_type: 'syllabus',
+      citations: [
+        {
+          content_id: 'c-1',
+          title: 'Course Syllabus',
+          content_type: 'syllabus',
+          excerpt: 'Labs 30%',
+        },
+        {
+          content_id: 'c-1',
+          title: 'Course Syllabus',
+          content_type: 'syllabus',
+          excerpt: 'final 40%',
+        },
+        { content_id: 'c-2', title: 'Grading Rubric', content_type: 'other', excerpt: 'A: 90' },
+      ],
+    };
+
+    function draftAtStep3(extra: Record<string, unknown> = {}) {
+      localStorage.setItem(
+        DRAFT_KEY,
+        JSON.stringify({
+          step: 3,
+          classInfo: { class_name: 'Biology' },
+          syllabus: { title: '', content: '' },
+          id: created.id,
+          ...extra,
+        }),
+      );
+    }
+
+    it('tests each question, Test all and an own question, with sources and SPEC errors', async () => {
+      draftAtStep3();
+      const calls = setup([], {
+        [`GET /classes/${created.id}`]: ok(created),
+        [`POST /chat/test/${created.id}`]: (init) => {
+          const { question } = JSON.parse(String(init.body)) as { question: string };
+          if (question === grading) return ok(gradingReply);
+          if (question === objectives) return networkDown();
+          if (question === dueDates) return { status: 500, body: { success: false, detail: 'x' } };
+          return ok({ response: 'Yes, attendance counts.', source_type: 'content', citations: [] });
+        },
+      });
+      const w = await openWizard();
+      await w.findByText('Step 3 of 3: Test the assistant');
+
+      await userEvent.click(w.getByRole('button', { name: `Test: ${grading}` }));
+      const item = within(w.getByText(grading).closest('li')!);
+      expect(
+        await item.findByText('Labs 30%, midterm 30%, final 40%. <img src=x onerror="alert(1)">'),
+      ).toBeInTheDocument();
+      expect(
+        item.getByText(/Course Syllabus \(Syllabus\), Grading Rubric \(Other Information\)/),
+      ).toBeInTheDocument();
+      expect(document.querySelector('img')).toBeNull();
+      const test = calls.find((c) => c.path === `/chat/test/${created.id}`)!;
+      expect(test.body).toEqual({ question: grading });
+      expect(test.authorization).toBe('Bearer access-1');
+      // answers are kept in the draft (SPEC §3 test responses)
+      await waitFor(() =>
+        expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!).testResponses).toEqual({
+          [grading]: gradingReply,
+        }),
+      );
+
+      await userEvent.click(w.getByRole('button', { name: 'Test all' }));
+      expect(await w.findByText('Failed to test question')).toBeInTheDocument();
+      expect(await w.findByText('Failed to get AI response')).toBeInTheDocument();
+      await waitFor(() => expect(w.getByRole('button', { name: 'Test all' })).toBeEnabled());
+      expect(calls.filter((c) => c.path === `/chat/test/${created.id}`).map((c) => c.body)).toEqual(
+        [
+          { question: grading },
+          { question: objectives },
+          { question: grading },
+          { question: dueDates },
+        ],
+      );
+
+      const own = w.getByLabelText('Your own question');
+      expect(w.getByRole('button', { name: 'Test' })).toBeDisabled();
+      await userEvent.type(own, 'Is attendance required?{Enter}');
+      expect(await w.findByText('Yes, attendance counts.')).toBeInTheDocument();
+      expect(own).toHaveValue('');
+      expect(
+        within(w.getByRole('list', { name: 'Test questions' })).getAllByRole('listitem'),
+      ).toHaveLength(4);
+      await userEvent.click(w.getByRole('button', { name: 'Finish' }));
+      expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    });
+
+    it('a saved answer comes back with the draft; a class without content is not tested', async () => {
+      draftAtStep3({ testResponses: { [grading]: gradingReply, [dueDates]: 'old text answer' } });
+      const calls = setup([], {
+        [`GET /classes/${created.id}`]: ok({ ...created, content_count: 0, has_syllabus: false }),
+      });
+      const w = await openWizard();
+      expect(await w.findByText(/Labs 30%, midterm 30%/)).toBeInTheDocument();
+      await waitFor(() =>
+        expect(calls.some((c) => c.path === `/classes/${created.id}`)).toBe(true),
+      );
+      await userEvent.click(w.getByRole('button', { name: `Test: ${dueDates}` }));
+      expect(
+        await w.findByText('Please upload content first to test AI responses'),
+      ).toBeInTheDocument();
+      expect(calls.some((c) => c.path.startsWith('/chat/test'))).toBe(false);
+    });
   });
 
   it('shows the server message when creating fails', async () => {

@@ -1,8 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileText, Loader2, Plus, Sparkles, Trash2, XCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import { CONTENT_FILE_EXTENSIONS, SEMESTERS, type Semester } from '@app/contracts';
+import {
+  CONTENT_FILE_EXTENSIONS,
+  DEFAULT_TEST_QUESTIONS,
+  QUESTION_MAX_LENGTH,
+  SEMESTERS,
+  testReplySchema,
+  type Semester,
+  type TestReply,
+} from '@app/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,9 +26,9 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { errorText } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
-import { classKeys, classesApi, type ClassPayload } from '@/lib/classes-api';
+import { classKeys, classesApi, contentTypeLabel, type ClassPayload } from '@/lib/classes-api';
 import { cn } from '@/lib/utils';
 import { cutTitle, fileProblem, formatMb, orNull, titleFromFileName } from './class-logic';
 import { FileDropzone } from './file-dropzone';
@@ -31,11 +39,6 @@ export const COMPLETED_REMOVE_MS = 3_000;
 export const WIZARD_YEARS = [2025, 2026, 2027, 2028, 2029, 2030] as const;
 export const WIZARD_MIN_STUDENTS = 1;
 export const WIZARD_MAX_STUDENTS = 500;
-export const DEFAULT_TEST_QUESTIONS = [
-  'What are the learning objectives of this course?',
-  'What is the grading breakdown for this course?',
-  'When are the assignments due?',
-];
 
 export const WIZARD_TEXT = {
   nameRequired: 'Class name is required',
@@ -47,7 +50,9 @@ export const WIZARD_TEXT = {
   updateFailed: 'Failed to update class information',
   uploadFailed: 'Upload failed',
   draftFailed: 'Failed to load draft',
-  preparing: 'The assistant is being prepared. Testing answers arrives in an upcoming release.',
+  testFailed: 'Failed to test question',
+  aiFailed: 'Failed to get AI response',
+  noContent: 'Please upload content first to test AI responses',
 } as const;
 
 const STEP_NAMES = ['Class info & syllabus', 'Additional content', 'Test the assistant'] as const;
@@ -80,14 +85,23 @@ interface UploadRow {
   error?: string;
 }
 
-/** SPEC §3 "Class draft": step, class info, syllabus, additional content, test questions, id. */
+/** Step 3: one test question's answer, on its way, or why it failed. */
+type TestResult =
+  | { status: 'loading' }
+  | { status: 'done'; reply: TestReply }
+  | { status: 'error'; message: string };
+
+/**
+ * SPEC §3 "Class draft": step, class info, syllabus, additional content, test questions,
+ * test responses (answers by question), id.
+ */
 interface Draft {
   step: 1 | 2 | 3;
   classInfo: ClassInfo;
   syllabus: { title: string; content: string };
   additionalContent: { title: string; content: string; savedId?: string }[];
   testQuestions: string[];
-  testResponses: Record<string, string>;
+  testResponses: Record<string, TestReply>;
   id: string | null;
 }
 
@@ -120,9 +134,9 @@ function readDraft(): { draft: Draft | null; failed: boolean } {
         syllabus: { title: '', content: '', ...parsed.syllabus },
         additionalContent: Array.isArray(parsed.additionalContent) ? parsed.additionalContent : [],
         testQuestions: Array.isArray(parsed.testQuestions)
-          ? parsed.testQuestions
-          : DEFAULT_TEST_QUESTIONS,
-        testResponses: parsed.testResponses ?? {},
+          ? parsed.testQuestions.filter((q): q is string => typeof q === 'string')
+          : [...DEFAULT_TEST_QUESTIONS],
+        testResponses: savedTestResponses(parsed.testResponses),
         id: typeof parsed.id === 'string' ? parsed.id : null,
       },
       failed: false,
@@ -131,6 +145,25 @@ function readDraft(): { draft: Draft | null; failed: boolean } {
     localStorage.removeItem(DRAFT_KEY);
     return { draft: null, failed: true };
   }
+}
+
+/** Keeps only well-formed answers from a stored draft. */
+function savedTestResponses(value: unknown): Record<string, TestReply> {
+  if (!value || typeof value !== 'object') return {};
+  const saved: Record<string, TestReply> = {};
+  for (const [question, reply] of Object.entries(value)) {
+    const parsed = testReplySchema.safeParse(reply);
+    if (parsed.success) saved[question] = parsed.data;
+  }
+  return saved;
+}
+
+/** SPEC §8 wizard texts: no reply at all failed the test; a server failure gave no AI answer. */
+export function testErrorText(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0) return WIZARD_TEXT.testFailed;
+  // the server's own words for a question it refused or a too-fast pace
+  if (error.status === 422 || error.status === 429) return error.message;
+  return WIZARD_TEXT.aiFailed;
 }
 
 function toPayload(info: ClassInfo): ClassPayload {
@@ -193,7 +226,19 @@ function WizardBody({ onClose }: { onClose(): void }) {
     (draft?.additionalContent ?? []).map((e) => ({ ...e, key: nextKey() })),
   );
   const [uploads, setUploads] = useState<UploadRow[]>([]);
-  const [testQuestions] = useState<string[]>(draft?.testQuestions ?? DEFAULT_TEST_QUESTIONS);
+  const [testQuestions, setTestQuestions] = useState<string[]>(
+    draft?.testQuestions.length ? draft.testQuestions : [...DEFAULT_TEST_QUESTIONS],
+  );
+  const [testResults, setTestResults] = useState<Record<string, TestResult>>(() =>
+    Object.fromEntries(
+      Object.entries(draft?.testResponses ?? {}).map(([q, reply]) => [
+        q,
+        { status: 'done', reply } satisfies TestResult,
+      ]),
+    ),
+  );
+  const [testNotice, setTestNotice] = useState<string | null>(null);
+  const [testingAll, setTestingAll] = useState(false);
   const [errors, setErrors] = useState<{
     class_name?: string;
     student_size?: string;
@@ -220,7 +265,11 @@ function WizardBody({ onClose }: { onClose(): void }) {
     syllabus: { title: syllabusTitle, content: syllabusMode === 'text' ? syllabusText : '' },
     additionalContent: entries.map(({ title, content, savedId }) => ({ title, content, savedId })),
     testQuestions,
-    testResponses: {},
+    testResponses: Object.fromEntries(
+      Object.entries(testResults).flatMap(([q, result]) =>
+        result.status === 'done' ? [[q, result.reply]] : [],
+      ),
+    ),
     id: classId,
   };
   const saveDraft = useCallback(() => {
@@ -236,7 +285,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
   }, [saveDraft]);
   useEffect(() => {
     saveDraft();
-  }, [step, classId, saveDraft]);
+  }, [step, classId, testResults, saveDraft]);
 
   const setField = <K extends keyof ClassInfo>(key: K, value: ClassInfo[K]) => {
     setInfo((prev) => ({ ...prev, [key]: value }));
@@ -436,6 +485,52 @@ function WizardBody({ onClose }: { onClose(): void }) {
     }
   }
 
+  // Step 3 asks the server whether the class still has material (it may have been removed
+  // since the draft was saved); without an answer, what this wizard sent decides.
+  const classDetail = useQuery({
+    queryKey: classKeys.detail(classId ?? ''),
+    queryFn: () => classesApi.get(classId!),
+    enabled: step === 3 && classId !== null,
+    staleTime: 0,
+  });
+  const hasContent = classDetail.data
+    ? classDetail.data.content_count > 0 || classDetail.data.has_syllabus
+    : syllabusSent !== null || entries.some((e) => e.savedId);
+
+  async function runTest(question: string) {
+    if (!classId) return;
+    if (!hasContent) {
+      setTestNotice(WIZARD_TEXT.noContent);
+      return;
+    }
+    setTestNotice(null);
+    setTestResults((all) => ({ ...all, [question]: { status: 'loading' } }));
+    let result: TestResult;
+    try {
+      result = { status: 'done', reply: await classesApi.testQuestion(classId, question) };
+    } catch (error) {
+      result = { status: 'error', message: testErrorText(error) };
+    }
+    setTestResults((all) => ({ ...all, [question]: result }));
+  }
+
+  async function testAll() {
+    setTestingAll(true);
+    try {
+      // one at a time: the answers arrive in order and the server's pace limit is respected
+      for (const question of testQuestions) await runTest(question);
+    } finally {
+      setTestingAll(false);
+    }
+  }
+
+  function testOwnQuestion(question: string) {
+    const text = question.trim();
+    if (!text) return;
+    setTestQuestions((list) => (list.includes(text) ? list : [...list, text]));
+    void runTest(text);
+  }
+
   function onFinish() {
     localStorage.removeItem(DRAFT_KEY);
     void queryClient.invalidateQueries({ queryKey: classKeys.all });
@@ -456,6 +551,9 @@ function WizardBody({ onClose }: { onClose(): void }) {
     setSyllabusSent(null);
     setEntries([]);
     setUploads([]);
+    setTestQuestions([...DEFAULT_TEST_QUESTIONS]);
+    setTestResults({});
+    setTestNotice(null);
     setErrors({});
     setFormError(null);
   }
@@ -756,21 +854,37 @@ function WizardBody({ onClose }: { onClose(): void }) {
             </p>
           </div>
           <section aria-labelledby="wizard-test" className="space-y-3">
-            <h3 id="wizard-test" className="text-sm font-semibold text-ink-900">
-              Test questions
-            </h3>
-            <ol className="space-y-2">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div>
+                <h3 id="wizard-test" className="text-sm font-semibold text-ink-900">
+                  Test the assistant
+                </h3>
+                <p className="text-sm text-ink-600">
+                  See how students&apos; questions are answered from your material.
+                </p>
+              </div>
+              <Button
+                variant="outline"
+                size="sm"
+                loading={testingAll}
+                disabled={Object.values(testResults).some((r) => r.status === 'loading')}
+                onClick={() => void testAll()}
+              >
+                Test all
+              </Button>
+            </div>
+            {testNotice ? <Alert variant="warning">{testNotice}</Alert> : null}
+            <ol aria-label="Test questions" className="space-y-2">
               {testQuestions.map((q) => (
-                <li
+                <TestQuestionItem
                   key={q}
-                  className="flex items-start gap-3 rounded-lg border border-ink-200 bg-white p-3 text-sm text-ink-800"
-                >
-                  <Sparkles className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
-                  {q}
-                </li>
+                  question={q}
+                  result={testResults[q]}
+                  onTest={() => void runTest(q)}
+                />
               ))}
             </ol>
-            <Alert variant="info">{WIZARD_TEXT.preparing}</Alert>
+            <OwnQuestionForm onTest={testOwnQuestion} />
           </section>
         </div>
       ) : null}
@@ -924,5 +1038,95 @@ function UploadItem({ row }: { row: UploadRow }) {
         </p>
       ) : null}
     </li>
+  );
+}
+
+function TestQuestionItem({
+  question,
+  result,
+  onTest,
+}: {
+  question: string;
+  result: TestResult | undefined;
+  onTest(): void;
+}) {
+  const loading = result?.status === 'loading';
+  return (
+    <li className="rounded-lg border border-ink-200 bg-white p-3 text-sm">
+      <div className="flex items-start gap-3">
+        <Sparkles className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+        <p className="min-w-0 flex-1 font-medium break-words text-ink-900">{question}</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={loading}
+          onClick={onTest}
+          aria-label={`Test: ${question}`}
+        >
+          {result?.status === 'done' ? 'Test again' : 'Test'}
+        </Button>
+      </div>
+      {loading ? (
+        <p role="status" className="mt-2 text-ink-600 sm:pl-7">
+          Getting an answer…
+        </p>
+      ) : null}
+      {result?.status === 'error' ? (
+        <p role="alert" className="mt-2 font-medium text-danger-700 sm:pl-7">
+          {result.message}
+        </p>
+      ) : null}
+      {result?.status === 'done' ? <TestAnswer reply={result.reply} /> : null}
+    </li>
+  );
+}
+
+/** A test answer as plain text (never markup), with the titles of the items it came from. */
+function TestAnswer({ reply }: { reply: TestReply }) {
+  const sources = reply.citations.filter(
+    (c, index, all) => all.findIndex((x) => x.content_id === c.content_id) === index,
+  );
+  return (
+    <div className="mt-2 rounded-md bg-ink-50 p-3 sm:ml-7">
+      {reply.source_type === 'other' ? (
+        <p className="mb-1 text-xs font-semibold text-warning-800">Not in the course material</p>
+      ) : null}
+      <p className="leading-relaxed break-words whitespace-pre-wrap text-ink-800">
+        {reply.response}
+      </p>
+      {sources.length ? (
+        <p className="mt-2 text-xs text-ink-600">
+          <span className="font-semibold">Sources: </span>
+          {sources.map((c) => `${c.title} (${contentTypeLabel(c.content_type)})`).join(', ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function OwnQuestionForm({ onTest }: { onTest(question: string): void }) {
+  const [question, setQuestion] = useState('');
+  return (
+    <form
+      className="flex items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!question.trim()) return;
+        onTest(question);
+        setQuestion('');
+      }}
+    >
+      <Field label="Your own question" className="min-w-0 flex-1">
+        <Input
+          value={question}
+          maxLength={QUESTION_MAX_LENGTH}
+          onChange={(event) => setQuestion(event.target.value)}
+          placeholder="e.g. Is attendance required?"
+        />
+      </Field>
+      <Button type="submit" variant="outline" disabled={!question.trim()}>
+        Test
+      </Button>
+    </form>
   );
 }

@@ -1,22 +1,236 @@
-import { MessageCircleQuestion } from 'lucide-react';
-import { SimplePublicLayout } from '@/components/layout/simple-public-layout';
-import { Card } from '@/components/ui/card';
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Lock, Mail, MessageCircleQuestion, Sparkles } from 'lucide-react';
+import type { ChatSession } from '@app/contracts';
+import { SkipLink } from '@/components/layout/skip-link';
+import { LogoMark } from '@/components/layout/logo';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { AskBox } from './ask-box';
+import { ChatFooter } from './chat-footer';
+import { ChatSkeleton, InactiveClass, SessionError } from './chat-states';
+import { ChatThread, type ThreadItem } from './chat-thread';
+import { ContactTeacherDialog } from './contact-teacher-dialog';
+import {
+  askErrorText,
+  isInactiveError,
+  sessionErrorTitle,
+  studentChatApi,
+} from './student-chat-api';
+import { initialSuggestions, promoteSuggestion } from './suggestions';
 
+export const chatSessionKey = (chatUuid: string) => ['student-chat', 'session', chatUuid] as const;
+
+/** /chat/{chat_uuid}: the public chat a class's share link opens (SPEC §2, §4). */
 export function StudentChatPage() {
-  useDocumentTitle('Class chat');
+  const { chatUuid = '' } = useParams();
+  const session = useQuery({
+    queryKey: chatSessionKey(chatUuid),
+    queryFn: () => studentChatApi.session(chatUuid),
+    staleTime: Infinity,
+  });
+  useDocumentTitle(session.data?.class_name ?? 'Class chat');
+
+  if (session.isPending) return <ChatSkeleton />;
+  if (session.isError) {
+    if (isInactiveError(session.error)) return <InactiveClass />;
+    return (
+      <SessionError
+        title={sessionErrorTitle(session.error)}
+        detail={session.error.message || null}
+        retrying={session.isFetching}
+        onRetry={() => void session.refetch()}
+      />
+    );
+  }
+  if (!session.data.is_active) return <InactiveClass />;
+  return <ChatRoom chatUuid={chatUuid} session={session.data} />;
+}
+
+let itemSeq = 0;
+const nextKey = () => `m${++itemSeq}`;
+
+function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSession }) {
+  const [items, setItems] = useState<ThreadItem[]>([]);
+  const [waiting, setWaiting] = useState(false);
+  const [inactive, setInactive] = useState(false);
+  const [suggestions, setSuggestions] = useState(() =>
+    initialSuggestions(session.sample_questions),
+  );
+  const [contactFor, setContactFor] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const endRef = useRef<HTMLDivElement>(null);
+
+  const latestAnswerId = items.findLast((item) => item.kind === 'answer')?.reply.id ?? null;
+
+  // Keep the newest message (or the typing dots) in view.
+  useEffect(() => {
+    if (items.length === 0) return;
+    endRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
+  }, [items.length, waiting]);
+
+  async function ask(question: string) {
+    const text = question.trim();
+    if (!text || inFlight.current || inactive) return;
+    inFlight.current = true;
+    setSuggestions((list) => promoteSuggestion(list, text));
+    setItems((list) => [...list, { kind: 'question', key: nextKey(), text }]);
+    setWaiting(true);
+    try {
+      const reply = await studentChatApi.ask(chatUuid, text);
+      setItems((list) => [...list, { kind: 'answer', key: nextKey(), reply }]);
+    } catch (error) {
+      if (isInactiveError(error)) setInactive(true);
+      setItems((list) => [...list, { kind: 'error', key: nextKey(), text: askErrorText(error) }]);
+    } finally {
+      inFlight.current = false;
+      setWaiting(false);
+    }
+  }
+
   return (
-    <SimplePublicLayout>
-      <Card className="w-full max-w-lg p-8 text-center sm:p-10">
-        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
-          <MessageCircleQuestion className="size-7" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-ink-900">Class chat</h1>
-        <p className="mt-2 text-sm leading-relaxed text-ink-600">
-          This is where students will ask questions about the course, answered from the
-          teacher&apos;s syllabus and materials. Student chat opens in an upcoming release.
-        </p>
-      </Card>
-    </SimplePublicLayout>
+    <div className="flex h-dvh flex-col bg-ink-50">
+      <SkipLink />
+      <div className="flex-1 overflow-y-auto">
+        <div className="flex min-h-full flex-col">
+          <ClassHeader session={session} />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
+              {items.length === 0 ? <Welcome name={session.class_name} /> : null}
+              <ChatThread items={items} waiting={waiting} onContact={setContactFor} />
+              <div ref={endRef} />
+            </div>
+          </main>
+          <ChatFooter session={session} />
+        </div>
+      </div>
+
+      <div className="border-t border-ink-200 bg-white shadow-[0_-4px_12px_-8px_rgb(15_23_42/0.15)]">
+        <div className="mx-auto max-w-3xl space-y-2.5 px-4 pt-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-6">
+          {inactive ? (
+            <p
+              role="status"
+              className="flex items-center gap-2 text-sm font-medium text-warning-800"
+            >
+              <Lock className="size-4 shrink-0" aria-hidden="true" />
+              This class chat is no longer available.
+            </p>
+          ) : (
+            <Suggestions
+              questions={suggestions}
+              disabled={waiting}
+              onPick={(question) => void ask(question)}
+            />
+          )}
+          <AskBox
+            blocked={waiting}
+            disabled={inactive}
+            onAsk={(question) => void ask(question)}
+            footer={
+              latestAnswerId ? (
+                <button
+                  type="button"
+                  onClick={() => setContactFor(latestAnswerId)}
+                  className="inline-flex items-center gap-1.5 rounded font-semibold text-brand-700 hover:text-brand-800 hover:underline"
+                >
+                  <Mail className="size-3.5" aria-hidden="true" />
+                  Contact Teacher
+                </button>
+              ) : null
+            }
+          />
+        </div>
+      </div>
+
+      <ContactTeacherDialog
+        chatUuid={chatUuid}
+        conversationId={contactFor}
+        onOpenChange={(open) => {
+          if (!open) setContactFor(null);
+        }}
+      />
+    </div>
+  );
+}
+
+function ClassHeader({ session }: { session: ChatSession }) {
+  const teacher = session.professor.last_name.trim();
+  const meta = [session.school_name?.trim(), teacher ? `Professor ${teacher}` : null].filter(
+    Boolean,
+  );
+  return (
+    <header className="border-b border-ink-200 bg-white">
+      <div className="mx-auto flex max-w-3xl items-start gap-3 px-4 py-4 sm:gap-4 sm:px-6 sm:py-5">
+        <LogoMark className="mt-0.5 size-9 shrink-0 sm:size-10" />
+        <div className="min-w-0">
+          <h1 className="text-lg leading-snug font-semibold tracking-tight break-words text-ink-900 sm:text-xl">
+            {session.class_name}
+          </h1>
+          {meta.length ? <p className="text-sm text-ink-600">{meta.join(' · ')}</p> : null}
+          {session.description ? (
+            <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-line text-ink-700">
+              {session.description}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Welcome({ name }: { name: string }) {
+  return (
+    <div className="mb-6 flex flex-col items-center px-2 py-6 text-center sm:py-10">
+      <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
+        <MessageCircleQuestion className="size-6" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 text-base font-semibold text-ink-900">Ask anything about {name}</h2>
+      <p className="mt-1 max-w-sm text-sm leading-relaxed text-ink-600">
+        Answers come from your teacher&apos;s course material, with the sources they were taken
+        from.
+      </p>
+    </div>
+  );
+}
+
+function Suggestions({
+  questions,
+  disabled,
+  onPick,
+}: {
+  questions: string[];
+  disabled: boolean;
+  onPick(question: string): void;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // The newest question moves to the front: show the start of the row again.
+  useEffect(() => {
+    if (listRef.current) listRef.current.scrollLeft = 0;
+  }, [questions]);
+
+  if (questions.length === 0) return null;
+  return (
+    <div className="flex items-center gap-2">
+      <Sparkles className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+      <ul
+        ref={listRef}
+        aria-label="Suggested questions"
+        className="-my-1 flex min-w-0 flex-1 gap-2 overflow-x-auto py-1 sm:flex-wrap sm:overflow-visible"
+      >
+        {questions.map((question) => (
+          <li key={question} className="shrink-0 sm:shrink">
+            <button
+              type="button"
+              disabled={disabled}
+              title={question}
+              onClick={() => onPick(question)}
+              className="block max-w-64 truncate rounded-full border border-brand-200 bg-brand-50 px-3 py-1.5 text-xs font-medium text-brand-800 transition-colors hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:max-w-80"
+            >
+              {question}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,0 +1,157 @@
+import { CHAT_MESSAGES } from '@app/contracts';
+import {
+  apiToken,
+  createClassWithSyllabus,
+  createTeacher,
+  expect,
+  expectAccessible,
+  sql,
+  startTrial,
+  test,
+} from './fixtures';
+
+const SYLLABUS = `# Cell Biology Syllabus
+
+This course introduces the structure and function of cells, from membranes to metabolism.
+
+# Grading
+
+Your final grade is made of lab reports (30%), the midterm exam (30%) and the final exam (40%).
+
+# Exams
+
+The midterm exam is on October 14 in Science Hall 101. The final exam is on December 12.
+
+# Office Hours
+
+Professor Hopper holds office hours on Mondays from 2 to 4 pm in Science Hall 204.
+`;
+
+const SUGGESTED = [
+  'When is the midterm exam?',
+  'What are the office hours?',
+  'How is the final grade calculated?',
+];
+
+test.describe('student chat @mobile', () => {
+  test('a student asks, reads the source, uses a suggestion, contacts the teacher; deactivation closes the chat', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const teacher = await createTeacher('incomplete_signup');
+    await startTrial(request, teacher);
+    const token = await apiToken(request, teacher);
+    const cls = await createClassWithSyllabus(request, token, {
+      className: 'Cell Biology',
+      description: 'Cells, membranes and metabolism.',
+      syllabusTitle: 'Course Syllabus',
+      syllabus: SYLLABUS,
+    });
+    const saved = await request.post('/api/chat/sample-questions', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { class_id: cls.id, questions: SUGGESTED },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+
+    // the share link, opened with no account
+    await page.goto(`/chat/${cls.chatUuid}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cell Biology' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Cell Biology/);
+    await expect(page.getByText('Cells, membranes and metabolism.')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('Professor Hopper');
+    const chips = page.getByRole('list', { name: 'Suggested questions' }).getByRole('button');
+    await expect(chips).toHaveText(SUGGESTED);
+    await expect(page.getByRole('button', { name: 'Contact Teacher' })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // a question the material answers, with its source and the quoted passage
+    const thread = page.getByRole('log', { name: 'Conversation' });
+    const box = page.getByLabel('Your question');
+    await box.fill('What is the grading breakdown?');
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    const answer = thread.getByRole('article', { name: 'Answer' }).last();
+    await expect(answer).toContainText('lab reports (30%)');
+    const source = answer.getByRole('button', { name: /Course Syllabus/ });
+    await expect(source).toHaveAttribute('aria-expanded', 'false');
+    await source.click();
+    await expect(source).toHaveAttribute('aria-expanded', 'true');
+    await expect(answer.getByRole('region', { name: 'Quoted from Course Syllabus' })).toContainText(
+      'the midterm exam (30%) and the final exam (40%)',
+    );
+    await expectAccessible(page);
+
+    // a suggested question is asked, and moves to the front of the suggestions
+    await chips.filter({ hasText: 'What are the office hours?' }).click();
+    await expect(thread.getByRole('article', { name: 'Answer' }).last()).toContainText(
+      'Mondays from 2 to 4 pm',
+    );
+    await expect(chips).toHaveText([
+      'What are the office hours?',
+      'What is the grading breakdown?',
+      'When is the midterm exam?',
+    ]);
+    // nothing wider than the phone
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+
+    // contact the teacher about the latest answer
+    await page.getByRole('button', { name: 'Contact Teacher' }).click();
+    const contact = page.getByRole('dialog', { name: 'Contact Teacher' });
+    const send = contact.getByRole('button', { name: 'Send request' });
+    await expect(send).toBeDisabled();
+    await contact.getByLabel('Your email').fill('sam@student.test');
+    await contact.getByLabel('What do you need help with?').fill('Too short');
+    await send.click();
+    await expect(contact.getByText(CHAT_MESSAGES.reasonLength)).toBeVisible();
+    await contact
+      .getByLabel('What do you need help with?')
+      .fill('Can I come to office hours on a Tuesday instead?');
+    await expectAccessible(page);
+    await send.click();
+    const sent = page.getByRole('dialog', { name: 'Request sent' });
+    await expect(sent.getByText(/Your teacher has been notified/)).toBeVisible();
+    const requests = await sql<{ student_email: string; request_reason: string; question: string }>(
+      `SELECT r.student_email, r.request_reason, c.question
+         FROM email_requests r JOIN conversations c ON c.id = r.conversation_id
+        WHERE r.class_id = $1`,
+      [cls.id],
+    );
+    expect(requests).toEqual([
+      {
+        student_email: 'sam@student.test',
+        request_reason: 'Can I come to office hours on a Tuesday instead?',
+        question: 'What are the office hours?',
+      },
+    ]);
+    await sent.getByRole('button', { name: 'Done' }).click();
+    await expect(sent).toBeHidden();
+
+    // the teacher deactivates the class: asking now fails, and a reload shows the closed page
+    const off = await request.put(`/api/classes/${cls.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { is_active: false },
+    });
+    expect(off.ok(), await off.text()).toBe(true);
+    await box.fill('When is the final exam?');
+    await box.press('Enter');
+    await expect(thread.getByText(CHAT_MESSAGES.classInactive)).toBeVisible();
+    await expect(box).toBeDisabled();
+
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { name: 'Class Temporarily Unavailable' }),
+    ).toBeVisible();
+    await expect(page.getByText(CHAT_MESSAGES.inactivePage)).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an unknown share link says the chat failed to load, with Try Again', async ({ page }) => {
+    await page.goto('/chat/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: CHAT_MESSAGES.loadFailed })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,78 @@
+import { Lock, WifiOff } from 'lucide-react';
+import { CHAT_MESSAGES } from '@app/contracts';
+import { SimplePublicLayout } from '@/components/layout/simple-public-layout';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+
+export const INACTIVE_TITLE = 'Class Temporarily Unavailable';
+
+/** The chat's shape in grey while the session loads. */
+export function ChatSkeleton() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-ink-50">
+      <div role="status" className="sr-only">
+        Loading class chat
+      </div>
+      <div className="border-b border-ink-200 bg-white">
+        <div className="mx-auto max-w-3xl space-y-3 px-4 py-5 sm:px-6">
+          <Skeleton className="h-7 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-1/2" />
+        </div>
+      </div>
+      <div className="mx-auto w-full max-w-3xl flex-1 space-y-5 px-4 py-6 sm:px-6">
+        <Skeleton className="ml-auto h-10 w-3/5 rounded-2xl" />
+        <Skeleton className="h-24 w-4/5 rounded-2xl" />
+      </div>
+      <div className="border-t border-ink-200 bg-white">
+        <div className="mx-auto max-w-3xl px-4 py-3 sm:px-6">
+          <Skeleton className="h-11 w-full rounded-xl" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function SessionError({
+  title,
+  detail,
+  retrying,
+  onRetry,
+}: {
+  title: string;
+  detail: string | null;
+  retrying: boolean;
+  onRetry(): void;
+}) {
+  return (
+    <SimplePublicLayout>
+      <Card role="alert" className="w-full max-w-md p-8 text-center sm:p-10">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-danger-50 text-danger-600">
+          <WifiOff className="size-7" aria-hidden="true" />
+        </span>
+        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-ink-900">{title}</h1>
+        {detail ? <p className="mt-2 text-sm leading-relaxed text-ink-600">{detail}</p> : null}
+        <Button size="lg" className="mt-6 w-full" loading={retrying} onClick={onRetry}>
+          Try Again
+        </Button>
+      </Card>
+    </SimplePublicLayout>
+  );
+}
+
+export function InactiveClass() {
+  return (
+    <SimplePublicLayout>
+      <Card className="w-full max-w-md p-8 text-center sm:p-10">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-warning-50 text-warning-800">
+          <Lock className="size-7" aria-hidden="true" />
+        </span>
+        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-ink-900">
+          {INACTIVE_TITLE}
+        </h1>
+        <p className="mt-2 text-sm leading-relaxed text-ink-600">{CHAT_MESSAGES.inactivePage}</p>
+      </Card>
+    </SimplePublicLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import { CHAT_MESSAGES, type ChatReply, type ChatSession, type ContactInput } from '@app/contracts';
+import { api, ApiError, type ApiClient, type Envelope } from '@/lib/api-client';
+
+export type ContactReceipt = { id: string; created_at: string };
+
+/** The public chat calls of a share link (SPEC §7 Chat). Students are anonymous. */
+export function createStudentChatApi(client: ApiClient) {
+  const data = async <T>(promise: Promise<Envelope<T>>) => (await promise).data;
+  const path = (verb: string, chatUuid: string) => `/chat/${verb}/${encodeURIComponent(chatUuid)}`;
+  return {
+    session: (chatUuid: string) =>
+      data(client.get<Envelope<ChatSession>>(path('session', chatUuid))),
+    ask: (chatUuid: string, question: string) =>
+      data(
+        client.post<Envelope<ChatReply>>(path('ask', chatUuid), {
+          question,
+          student_identifier: null,
+        }),
+      ),
+    contact: (chatUuid: string, input: ContactInput) =>
+      data(client.post<Envelope<ContactReceipt>>(path('contact', chatUuid), input)),
+  };
+}
+
+export const studentChatApi = createStudentChatApi(api);
+
+/** SPEC §4: a 403, or a message containing 'inactive' or CLASS_INACTIVE, means the class is off. */
+export function isInactiveError(error: unknown): boolean {
+  if (error instanceof ApiError && (error.status === 403 || error.code === 'CLASS_INACTIVE')) {
+    return true;
+  }
+  const message = error instanceof Error ? error.message : '';
+  return /inactive/i.test(message) || message.includes('CLASS_INACTIVE');
+}
+
+/** SPEC §8: no response at all is a connection failure; anything else failed to load. */
+export function sessionErrorTitle(error: unknown): string {
+  return error instanceof ApiError && error.status === 0
+    ? CHAT_MESSAGES.connectFailed
+    : CHAT_MESSAGES.loadFailed;
+}
+
+/** SPEC §8: what the thread says when a question fails. */
+export function askErrorText(error: unknown): string {
+  if (isInactiveError(error)) return CHAT_MESSAGES.classInactive;
+  return error instanceof Error && error.message ? error.message : CHAT_MESSAGES.askFailed;
+}

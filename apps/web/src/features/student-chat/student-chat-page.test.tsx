@@ -1,0 +1,401 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  CHAT_MESSAGES,
+  type ChatReply,
+  type ChatSession,
+  QUESTION_MAX_LENGTH,
+} from '@app/contracts';
+import { mockApi, networkDown, type Reply } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+
+const CHAT = '5b7c1d2e-3f40-4a51-9b62-7c83d94e0f15';
+const SESSION_PATH = `GET /chat/session/${CHAT}`;
+const ASK_PATH = `POST /chat/ask/${CHAT}`;
+const CONTACT_PATH = `POST /chat/contact/${CHAT}`;
+
+function makeSession(overrides: Partial<ChatSession> = {}): ChatSession {
+  return {
+    class_name: 'Cell Biology',
+    description: 'Cells, membranes and metabolism.',
+    sample_questions: ['When is the midterm?', 'What is the grading breakdown?', 'Who teaches?'],
+    is_active: true,
+    school_name: 'State University',
+    professor: { first_name: 'Grace', last_name: 'Hopper' },
+    ...overrides,
+  };
+}
+
+let replySeq = 0;
+function makeReply(overrides: Partial<ChatReply> = {}): ChatReply {
+  replySeq += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(replySeq).padStart(12, '0')}`,
+    response: 'The midterm is on October 14.',
+    created_at: '2025-10-01T12:00:00.000Z',
+    source_type: 'syllabus',
+    citations: [
+      {
+        content_id: 'c-1',
+        title: 'Course Syllabus',
+        content_type: 'syllabus',
+        excerpt: 'Midterm exam: October 14, in class.',
+      },
+      {
+        content_id: 'c-2',
+        title: 'Exam Guide',
+        content_type: 'due_dates',
+        excerpt: 'Bring a pencil to the midterm.',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const ok = (data: unknown): Reply => ({ status: 200, body: { success: true, data } });
+
+/** A reply that arrives only when `release` is called, to see the in-flight state. */
+function deferred(reply: Reply) {
+  let release!: () => void;
+  const promise = new Promise<Response>((resolve) => {
+    release = () =>
+      resolve(
+        new Response(JSON.stringify(reply.body), {
+          status: reply.status ?? 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+  });
+  return { handler: () => promise as unknown as Promise<never>, release };
+}
+
+async function openChat(routes: Parameters<typeof mockApi>[0]) {
+  const calls = mockApi({ [SESSION_PATH]: ok(makeSession()), ...routes });
+  renderApp(`/chat/${CHAT}`);
+  await screen.findByRole('heading', { level: 1, name: 'Cell Biology' });
+  return calls;
+}
+
+const questionBox = () => screen.getByLabelText('Your question');
+const thread = () => within(screen.getByRole('log', { name: 'Conversation' }));
+const suggestionChips = () =>
+  within(screen.getByRole('list', { name: 'Suggested questions' }))
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+
+describe('student chat page: loading the session', () => {
+  it('shows a skeleton, then the class, its teacher, the footer and the tab title', async () => {
+    const pending = deferred(ok(makeSession()));
+    mockApi({ [SESSION_PATH]: pending.handler });
+    renderApp(`/chat/${CHAT}`);
+    expect(await screen.findByText('Loading class chat')).toBeInTheDocument();
+    act(() => pending.release());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cell Biology' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Cells, membranes and metabolism.')).toBeInTheDocument();
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByText('State University · Professor Hopper')).toBeInTheDocument();
+    expect(
+      footer.getByText(`© ${new Date().getFullYear()} Syllabot. All rights reserved.`),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Cell Biology · Syllabot');
+    expect(suggestionChips()).toEqual([
+      'When is the midterm?',
+      'What is the grading breakdown?',
+      'Who teaches?',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Contact Teacher' })).toBeNull();
+
+    await userEvent.click(footer.getByRole('button', { name: 'Sign up for Syllabot' }));
+    expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
+  });
+
+  it('no response says Failed to connect; Try Again loads the chat', async () => {
+    let down = true;
+    mockApi({ [SESSION_PATH]: () => (down ? networkDown() : ok(makeSession())) });
+    renderApp(`/chat/${CHAT}`);
+    expect(await screen.findByText(CHAT_MESSAGES.connectFailed)).toBeInTheDocument();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cell Biology' }),
+    ).toBeInTheDocument();
+  });
+
+  it('a server failure says Failed to load chat session with the reason', async () => {
+    mockApi({
+      [SESSION_PATH]: { status: 404, body: { success: false, detail: 'Class not found' } },
+    });
+    renderApp(`/chat/${CHAT}`);
+    expect(await screen.findByText(CHAT_MESSAGES.loadFailed)).toBeInTheDocument();
+    expect(screen.getByText('Class not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('a 403 CLASS_INACTIVE session shows Class Temporarily Unavailable', async () => {
+    mockApi({
+      [SESSION_PATH]: {
+        status: 403,
+        body: { success: false, detail: CHAT_MESSAGES.classInactive, code: 'CLASS_INACTIVE' },
+      },
+    });
+    renderApp(`/chat/${CHAT}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Class Temporarily Unavailable' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(CHAT_MESSAGES.inactivePage)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your question')).toBeNull();
+  });
+
+  it('a session marked inactive, or a message saying inactive, is unavailable too', async () => {
+    mockApi({ [SESSION_PATH]: ok(makeSession({ is_active: false })) });
+    const first = renderApp(`/chat/${CHAT}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Class Temporarily Unavailable' }),
+    ).toBeInTheDocument();
+    first.unmount();
+    mockApi({
+      [SESSION_PATH]: { status: 409, body: { success: false, detail: 'Class is inactive' } },
+    });
+    renderApp(`/chat/${CHAT}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Class Temporarily Unavailable' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('student chat page: asking', () => {
+  it('Enter sends; the answer shows its sources and each source discloses its passage', async () => {
+    const reply = makeReply();
+    const pending = deferred(ok(reply));
+    const calls = await openChat({ [ASK_PATH]: pending.handler });
+    await userEvent.type(questionBox(), 'When is the midterm exam?{Enter}');
+
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: `/chat/ask/${CHAT}`,
+      body: { question: 'When is the midterm exam?', student_identifier: null },
+    });
+    expect(thread().getByText('When is the midterm exam?')).toBeInTheDocument();
+    expect(questionBox()).toHaveValue('');
+    expect(thread().getByRole('status')).toHaveTextContent('The assistant is typing…');
+    expect(screen.getByRole('button', { name: 'Send question' })).toBeDisabled();
+
+    act(() => pending.release());
+    expect(await thread().findByText('The midterm is on October 14.')).toBeInTheDocument();
+    expect(thread().queryByRole('status')).toBeNull();
+
+    const syllabus = thread().getByRole('button', { name: /Course Syllabus · Syllabus/ });
+    const guide = thread().getByRole('button', { name: /Exam Guide · Due Dates/ });
+    expect(syllabus).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(syllabus);
+    expect(syllabus).toHaveAttribute('aria-expanded', 'true');
+    const passage = thread().getByRole('region', { name: 'Quoted from Course Syllabus' });
+    expect(passage).toHaveTextContent('Midterm exam: October 14, in class.');
+    expect(syllabus).toHaveAttribute('aria-controls', passage.id);
+
+    // the keyboard opens another source; only one passage shows at a time
+    guide.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(thread().getByRole('region', { name: 'Quoted from Exam Guide' })).toHaveTextContent(
+      'Bring a pencil to the midterm.',
+    );
+    expect(thread().queryByRole('region', { name: 'Quoted from Course Syllabus' })).toBeNull();
+    await userEvent.keyboard(' ');
+    expect(thread().queryByRole('region', { name: /Quoted from/ })).toBeNull();
+
+    expect(screen.getByRole('button', { name: 'Contact Teacher' })).toBeInTheDocument();
+  });
+
+  it('Shift+Enter adds a line; blank text is never sent; nothing is sent while waiting', async () => {
+    const pending = deferred(ok(makeReply()));
+    const calls = await openChat({ [ASK_PATH]: pending.handler });
+    const asks = () => calls.filter((c) => c.method === 'POST');
+
+    await userEvent.type(questionBox(), '   {Enter}');
+    expect(asks()).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Send question' })).toBeDisabled();
+
+    await userEvent.clear(questionBox());
+    await userEvent.type(questionBox(), 'Line one{Shift>}{Enter}{/Shift}Line two');
+    expect(questionBox()).toHaveValue('Line one\nLine two');
+    expect(asks()).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Send question' }));
+    expect(asks()).toHaveLength(1);
+    expect(asks()[0]!.body).toMatchObject({ question: 'Line one\nLine two' });
+
+    // a second question cannot go out while the first is in flight, and is kept
+    await userEvent.type(questionBox(), 'Another one{Enter}');
+    expect(asks()).toHaveLength(1);
+    expect(questionBox()).toHaveValue('Another one');
+    await userEvent.click(screen.getByRole('button', { name: 'When is the midterm?' }));
+    expect(asks()).toHaveLength(1);
+
+    act(() => pending.release());
+    await thread().findByText('The midterm is on October 14.');
+    await userEvent.type(questionBox(), '{Enter}');
+    expect(asks()).toHaveLength(2);
+  });
+
+  it('limits a question to 1,000 characters with a counter', async () => {
+    await openChat({});
+    const box = questionBox();
+    expect(box).toHaveAttribute('maxLength', String(QUESTION_MAX_LENGTH));
+    await userEvent.click(box);
+    await userEvent.paste('x'.repeat(1005));
+    expect(box).toHaveValue('x'.repeat(1000));
+    expect(screen.getByText(/1,000\/1,000/)).toBeInTheDocument();
+  });
+
+  it('each asked question moves to the front of the suggestions, at most three', async () => {
+    await openChat({ [ASK_PATH]: () => ok(makeReply()) });
+    await userEvent.click(screen.getByRole('button', { name: 'Who teaches?' }));
+    await thread().findByText('The midterm is on October 14.');
+    expect(thread().getByText('Who teaches?')).toBeInTheDocument();
+    expect(suggestionChips()).toEqual([
+      'Who teaches?',
+      'When is the midterm?',
+      'What is the grading breakdown?',
+    ]);
+
+    await userEvent.type(questionBox(), 'Is there a final?{Enter}');
+    await waitFor(() =>
+      expect(suggestionChips()).toEqual([
+        'Is there a final?',
+        'Who teaches?',
+        'When is the midterm?',
+      ]),
+    );
+  });
+
+  it('an answer not in the material stands out and offers Contact Teacher', async () => {
+    const reply = makeReply({
+      source_type: 'other',
+      response: "The course material doesn't cover that.",
+      citations: [],
+    });
+    await openChat({ [ASK_PATH]: () => ok(reply) });
+    await userEvent.type(questionBox(), 'Best pizza nearby?{Enter}');
+    const answer = await thread().findByRole('article', {
+      name: 'Answer: not in the course material',
+    });
+    expect(within(answer).getByText('Not in the course material')).toBeInTheDocument();
+    await userEvent.click(within(answer).getByRole('button', { name: 'Contact Teacher' }));
+    expect(await screen.findByRole('dialog', { name: 'Contact Teacher' })).toBeInTheDocument();
+  });
+
+  it('a 403 on asking marks the class deactivated and blocks the box', async () => {
+    await openChat({
+      [ASK_PATH]: {
+        status: 403,
+        body: { success: false, detail: 'Forbidden', code: 'CLASS_INACTIVE' },
+      },
+    });
+    await userEvent.type(questionBox(), 'Anything?{Enter}');
+    expect(await thread().findByText(CHAT_MESSAGES.classInactive)).toBeInTheDocument();
+    expect(questionBox()).toBeDisabled();
+    expect(screen.queryByRole('list', { name: 'Suggested questions' })).toBeNull();
+  });
+
+  it('other failures show the server message in the thread, and the box keeps working', async () => {
+    let fail = true;
+    await openChat({
+      [ASK_PATH]: () =>
+        fail
+          ? { status: 429, body: { success: false, detail: 'Please wait a moment.' } }
+          : ok(makeReply()),
+    });
+    await userEvent.type(questionBox(), 'Q1{Enter}');
+    expect(await thread().findByText('Please wait a moment.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.type(questionBox(), 'Q2{Enter}');
+    expect(await thread().findByText('The midterm is on October 14.')).toBeInTheDocument();
+  });
+
+  it('a failure without a message uses the SPEC fallback', async () => {
+    await openChat({ [ASK_PATH]: () => networkDown() });
+    await userEvent.type(questionBox(), 'Q1{Enter}');
+    expect(
+      await thread().findByText('Network error: Please check your connection.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('student chat page: contact teacher', () => {
+  async function openContact(contact: Parameters<typeof mockApi>[0][string]) {
+    const reply = makeReply();
+    const calls = await openChat({
+      [ASK_PATH]: () => ok(reply),
+      [CONTACT_PATH]: contact,
+    });
+    await userEvent.type(questionBox(), 'When is the midterm?{Enter}');
+    await thread().findByText('The midterm is on October 14.');
+    await userEvent.click(screen.getByRole('button', { name: 'Contact Teacher' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Contact Teacher' }));
+    return { calls, dialog, reply };
+  }
+
+  async function fillReason(dialog: ReturnType<typeof within>, text: string) {
+    const box = dialog.getByLabelText('What do you need help with?');
+    await userEvent.clear(box);
+    await userEvent.click(box);
+    await userEvent.paste(text);
+  }
+
+  it('validates the e-mail and a reason of 10 to 500 characters, then sends', async () => {
+    const { calls, dialog, reply } = await openContact({
+      status: 201,
+      body: { success: true, data: { id: 'r-1', created_at: '2025-10-01T12:00:00.000Z' } },
+    });
+    const send = dialog.getByRole('button', { name: 'Send request' });
+    expect(send).toBeDisabled();
+    await userEvent.type(dialog.getByLabelText('Your email'), 'not-an-email');
+    expect(send).toBeDisabled();
+    await fillReason(dialog, 'x'.repeat(9));
+    expect(send).toBeEnabled();
+    await userEvent.click(send);
+    expect(await dialog.findByText(CHAT_MESSAGES.invalidEmail)).toBeInTheDocument();
+    expect(dialog.getByText(CHAT_MESSAGES.reasonLength)).toBeInTheDocument();
+
+    await fillReason(dialog, 'x'.repeat(501));
+    expect(dialog.getByText('501/500')).toBeInTheDocument();
+    await userEvent.click(send);
+    expect(await dialog.findByText(CHAT_MESSAGES.reasonLength)).toBeInTheDocument();
+
+    await fillReason(dialog, 'x'.repeat(500));
+    await userEvent.clear(dialog.getByLabelText('Your email'));
+    await userEvent.type(dialog.getByLabelText('Your email'), 'sam@student.edu');
+    await waitFor(() => expect(dialog.queryByText(CHAT_MESSAGES.reasonLength)).toBeNull());
+    expect(dialog.queryByText(CHAT_MESSAGES.invalidEmail)).toBeNull();
+
+    await fillReason(dialog, '  I need an extension.  ');
+    expect(calls.filter((c) => c.path.startsWith('/chat/contact'))).toHaveLength(0);
+    await userEvent.click(send);
+    expect(await dialog.findByText(/Your teacher has been notified/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === `/chat/contact/${CHAT}`)?.body).toEqual({
+      conversation_id: reply.id,
+      student_email: 'sam@student.edu',
+      request_reason: 'I need an extension.',
+    });
+    await userEvent.click(dialog.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('accepts exactly 10 characters; a failed request is only logged and the form stays', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { calls, dialog } = await openContact({
+      status: 500,
+      body: { success: false, detail: 'mail down' },
+    });
+    await userEvent.type(dialog.getByLabelText('Your email'), 'sam@student.edu');
+    await fillReason(dialog, 'x'.repeat(10));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(calls.filter((c) => c.path === `/chat/contact/${CHAT}`)).toHaveLength(1);
+    expect(dialog.queryByText(CHAT_MESSAGES.reasonLength)).toBeNull();
+    expect(dialog.queryByText(/Your teacher has been notified/)).toBeNull();
+    expect(dialog.getByRole('button', { name: 'Send request' })).toBeEnabled();
+    expect(dialog.getByLabelText('Your email')).toHaveValue('sam@student.edu');
+  });
+});
