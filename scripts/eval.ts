@@ -134,12 +134,13 @@ function semesterOf(value: unknown): Semester | null {
   return SEMESTERS.find((s) => s.toLowerCase() === v) ?? null;
 }
 
-function classInput(c: DatasetCourse['class']) {
+/** The class as the data set describes it: every field a teacher would fill in. */
+export function classInput(c: DatasetCourse['class']) {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
   const year = typeof c.year === 'number' && c.year >= 2000 && c.year <= 2100 ? c.year : null;
   return {
     class_name: c.class_name,
-    summarycode: text(c.summarycode),
+    course_code: text(c.course_code),
     school: text(c.school),
     department: text(c.department),
     semester: semesterOf(c.semester),

@@ -35,8 +35,8 @@ const PLACE_WORD = /\b(room|rm\.?|hall|building|bldg|auditorium|center|centre|li
 const NAMED_ROOM = /\b([A-Z][A-Za-z]+)\s+\d{2,4}[A-Z]?\b(?!\s*(%|percent|points|pts))/g;
 const NOT_A_PLACE =
   /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|week|chapter|unit|module|section|topics?|part|exam|quiz|lab|lecture|homework|assignment|problem|fall|spring|summer|winter|page|pages|step|version|level|grade|room)/i;
-/** "CS 130A", "ECE 331": a course code, not a room */
-const COURSE_CODE = /^[A-Z]{2,5}\s+\d{3}[A-Z]?$/;
+/** "CS 24", "CS 130A", "ECE 331": a course code, not a room */
+const COURSE_CODE = /^[A-Z]{2,5}\s+\d{2,3}[A-Z]?$/;
 const PLACE: Evidence = {
   test: (text) =>
     PLACE_WORD.test(text) ||
