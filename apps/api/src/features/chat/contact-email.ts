@@ -45,5 +45,10 @@ export function contactRequestEmail(input: ContactEmailInput): Email {
     '',
     '— Syllabot',
   ].join('\n');
-  return { to: input.to, subject: `Contact request from a student in ${classLabel}`, text };
+  return {
+    to: input.to,
+    subject: `Contact request from a student in ${classLabel}`,
+    text,
+    replyTo: input.studentEmail,
+  };
 }

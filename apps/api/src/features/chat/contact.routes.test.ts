@@ -294,6 +294,8 @@ describe('contact e-mail through SMTP', () => {
       expect(message.to).toEqual([cls.teacherEmail]);
       const text = decodeQuotedPrintable(message.raw);
       expect(text).toContain('Subject: Contact request from a student in BIO 101');
+      // the teacher's Reply goes straight to the student
+      expect(text).toContain('Reply-To: student@uni.test');
       expect(text).toContain('student@uni.test');
       expect(text).toContain(REASON);
       expect(text).toContain('when is late homework accepted');

@@ -2,7 +2,14 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 
-export type Email = { to: string; subject: string; text: string; html?: string };
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** where the recipient's Reply goes (a student's address on a contact request) */
+  replyTo?: string;
+};
 
 /**
  * Sends through SMTP when SMTP_URL is set. Without it, each e-mail goes into the `emails` table
@@ -49,6 +56,7 @@ export class Mailer {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       });
       await this.db
         .updateTable('emails')
