@@ -14,10 +14,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { InfrastructureError, sleep } from './lib/api.ts';
+import { sleep } from './lib/api.ts';
+import { runCommand } from './lib/cli.ts';
 import { setUpBenchClass, STUDENT_QUESTIONS, type BenchClass } from './lib/bench-course.ts';
 import { measure, warmUp, type Measurement, type Scenario } from './lib/load.ts';
-import { RUNNER_CHAT_RATE_LIMIT, startServer, stopServersOnSignal } from './lib/server.ts';
+import { RUNNER_CHAT_RATE_LIMIT, startServer } from './lib/server.ts';
 
 /**
  * The requests measured at each concurrency. A new scenario is one more entry; a teacher route
@@ -196,31 +197,14 @@ function formatReport(report: ReturnType<typeof reportOf>): string {
   ].join('\n');
 }
 
-async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseCommandLine(process.argv.slice(2));
-  } catch (err) {
-    console.error((err as Error).message);
-  }
-  if (!args) {
-    console.error(USAGE);
-    return 2;
-  }
-  stopServersOnSignal();
-  let outcome;
-  try {
-    outcome = await run(args);
-  } catch (err) {
-    const message = err instanceof InfrastructureError ? err.message : (err as Error).stack;
-    console.error(`bench failed: ${message}`);
-    return 1;
-  }
-  const report = reportOf(args, outcome);
-  mkdirSync(dirname(args.out), { recursive: true });
-  writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`${formatReport(report)}\n\nResults: ${args.out}`);
-  return 0;
-}
-
-process.exitCode = await main();
+process.exitCode = await runCommand({
+  name: 'bench',
+  usage: USAGE,
+  parse: parseCommandLine,
+  run: async (args) => {
+    const report = reportOf(args, await run(args));
+    mkdirSync(dirname(args.out), { recursive: true });
+    writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`${formatReport(report)}\n\nResults: ${args.out}`);
+  },
+});

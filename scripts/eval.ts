@@ -34,7 +34,8 @@ import {
   uploadFile,
   type ApiReply,
 } from './lib/api.ts';
-import { startServer, stopServersOnSignal } from './lib/server.ts';
+import { runCommand } from './lib/cli.ts';
+import { startServer } from './lib/server.ts';
 
 export { InfrastructureError };
 
@@ -398,31 +399,16 @@ function parseCommandLine(argv: string[]) {
   };
 }
 
-async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseCommandLine(process.argv.slice(2));
-  } catch (err) {
-    console.error((err as Error).message);
-  }
-  if (!args) {
-    console.error(USAGE);
-    return 2;
-  }
-  stopServersOnSignal();
-  try {
-    const result = await runEval(args);
-    writeFileSync(args.report, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(formatSummary(result));
-    console.log(`\nReport: ${args.report}`);
-    return 0;
-  } catch (err) {
-    const message = err instanceof InfrastructureError ? err.message : (err as Error).stack;
-    console.error(`eval failed: ${message}`);
-    return 1;
-  }
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  process.exitCode = await main();
+  process.exitCode = await runCommand({
+    name: 'eval',
+    usage: USAGE,
+    parse: parseCommandLine,
+    run: async (args) => {
+      const result = await runEval(args);
+      writeFileSync(args.report, `${JSON.stringify(result, null, 2)}\n`);
+      console.log(formatSummary(result));
+      console.log(`\nReport: ${args.report}`);
+    },
+  });
 }

@@ -68,6 +68,9 @@ function answeredBy(group: TermGroup, text: string, asks: Ask[]): boolean {
   return asks.some((a) => a.answerWords?.test(group.word) && a.evidence.test(text));
 }
 
+const ASKS_FOR_A_ROOM =
+  /\b(what|which) (room|building|hall|classroom)\b|\blocated\b|\bwhere\b.*\b(office|lecture|class|meet|meets|meeting|held|exam|section|room|building)\b/i;
+
 const asksOf = (question: string) =>
   ASKS_FOR.filter((a) => a.question.test(question) && !a.unless?.test(question));
 
@@ -110,16 +113,14 @@ const ASKS_FOR: Ask[] = [
   },
   {
     // a physical place: rooms and buildings only (this one rules out the next)
-    question:
-      /\b(what|which) (room|building|hall|classroom)\b|\blocated\b|\bwhere\b.*\b(office|lecture|class|meet|meets|meeting|held|exam|section|room|building)\b/i,
+    question: ASKS_FOR_A_ROOM,
     evidence: PLACE,
     required: true,
     answerWords: /^(room|rooms|location|building|place|held)$/,
   },
   {
     question: /\bwhere\b/i,
-    unless:
-      /\b(what|which) (room|building|hall|classroom)\b|\blocated\b|\bwhere\b.*\b(office|lecture|class|meet|meets|meeting|held|exam|section|room|building)\b/i,
+    unless: ASKS_FOR_A_ROOM,
     evidence: { test: (text) => PLACE.test(text) || PLATFORM.test(text) },
     required: true,
   },
@@ -132,7 +133,7 @@ export async function rankUnits(
   db: Db,
   classId: string,
   question: string,
-): Promise<{ terms: SearchTerms; ranked: RankedUnit[] }> {
+): Promise<{ terms: SearchTerms; asks: Ask[]; ranked: RankedUnit[] }> {
   const terms = await searchTerms(db, classId, question);
   const passages = await retrieve(db, classId, terms, 20);
   // neighbouring chunks overlap: the same sentence may come twice
@@ -150,7 +151,7 @@ export async function rankUnits(
   const n = candidates.length;
   const headingOf = new Map(passages.map((p, i) => [p, new Set(analysed[3 * n + i])]));
   const asks = asksOf(question);
-  if (passages.length === 0) return { terms, ranked: [] };
+  if (passages.length === 0) return { terms, asks, ranked: [] };
   const topRank = passages[0]!.rank || 1;
 
   // Words the material never uses count by how telling they are: everyday words ("go", "happen")
@@ -195,7 +196,7 @@ export async function rankUnits(
     return { ...c, score, coverage, hits };
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  return { terms, ranked: scored };
+  return { terms, asks, ranked: scored };
 }
 
 /**
@@ -210,7 +211,7 @@ export async function answerExtractively(
   classId: string,
   question: string,
 ): Promise<Answer> {
-  const { terms, ranked: scored } = await rankUnits(db, classId, question);
+  const { terms, asks, ranked: scored } = await rankUnits(db, classId, question);
   const decline: Answer = {
     response: NOT_COVERED,
     sourceType: 'other',
@@ -219,7 +220,7 @@ export async function answerExtractively(
   };
   // Asked when / where / who / how much: only a unit holding a date, place, name or number can
   // answer; when none of the close ones does, the material most likely does not say.
-  const required = asksOf(question).filter((a) => a.required);
+  const required = asks.filter((a) => a.required);
   const answers = (u: RankedUnit) =>
     required.length === 0 || required.some((a) => a.evidence.test(u.text));
   const eligible = scored.filter(answers);
