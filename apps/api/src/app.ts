@@ -30,6 +30,8 @@ import {
 import { configuredAnswerer } from './features/answering/openai.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { ChatService } from './features/chat/chat.service.ts';
+import { contactRequestsRoutes } from './features/chat/contact-requests.routes.ts';
+import { ContactRequestsService } from './features/chat/contact-requests.service.ts';
 import { contactRoutes } from './features/chat/contact.routes.ts';
 import { ContactService } from './features/chat/contact.service.ts';
 import { teacherChatRoutes } from './features/chat/teacher-chat.routes.ts';
@@ -40,6 +42,8 @@ import { ClassesService } from './features/classes/classes.service.ts';
 import { ContentRepository } from './features/content/content.repository.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { ContentService } from './features/content/content.service.ts';
+import { conversationsRoutes } from './features/conversations/conversations.routes.ts';
+import { ConversationsService } from './features/conversations/conversations.service.ts';
 import { createExtractor } from './features/extraction/index.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
@@ -180,6 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(chatRoutes(chat));
       await api.register(contactRoutes(new ContactService(db, mailer, app.log, config.publicUrl)));
       await api.register(teacherChatRoutes(new TeacherChatService(db, chat), auth));
+      await api.register(
+        contactRequestsRoutes(new ContactRequestsService(db, classes, mailer, app.log), auth),
+      );
+      await api.register(conversationsRoutes(new ConversationsService(db, classes, content), auth));
     },
     { prefix: '/api' },
   );

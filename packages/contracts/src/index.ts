@@ -4,3 +4,5 @@ export * from './api.ts';
 export * from './billing.ts';
 export * from './classes.ts';
 export * from './chat.ts';
+export * from './conversations.ts';
+export * from './analytics.ts';

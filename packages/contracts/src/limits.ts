@@ -8,6 +8,8 @@ export const BASE_CLASSES_PER_SEASON = 3;
 export const MAX_CLASSES_PER_SEASON = 10;
 export const TRIAL_QUESTION_LIMIT = 10;
 export const CONVERSATIONS_PAGE_SIZE = 20;
+/** the "recent questions" estimate per semester is 20 % of the total, rounded down */
+export const RECENT_QUESTIONS_SHARE = 0.2;
 export const TITLE_MAX_LENGTH = 255;
 export const MOBILE_BREAKPOINT_PX = 1024;
 export const USER_REFRESH_AFTER_LOGIN_MS = 100;

@@ -158,10 +158,12 @@ export interface ConversationsTable {
   response: string;
   source_type: 'syllabus' | 'content' | 'other';
   student_identifier: string | null;
-  tokens_used: number;
-  response_time_ms: number;
-  citations: ColumnType<unknown, string, string>;
+  tokens_used: ColumnType<number, number | undefined, number>;
+  response_time_ms: ColumnType<number, number | undefined, number>;
+  citations: ColumnType<unknown, string | undefined, string>;
   created_at: Generated<Date>;
+  /** the teacher's answer (a content item) that closed a 'not in the material' question */
+  resolved_content_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EmailRequestsTable {
@@ -173,6 +175,8 @@ export interface EmailRequestsTable {
   conversation_question: string;
   created_at: Generated<Date>;
   teacher_responded_at: NullableTimestamp;
+  reply: ColumnType<string | null, string | null | undefined, string | null>;
+  replied_at: NullableTimestamp;
 }
 
 export interface Database {

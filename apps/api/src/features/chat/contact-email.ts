@@ -52,3 +52,41 @@ export function contactRequestEmail(input: ContactEmailInput): Email {
     replyTo: input.studentEmail,
   };
 }
+
+export type ReplyEmailInput = {
+  to: string;
+  teacherEmail: string;
+  teacherName: string;
+  className: string;
+  courseCode: string | null;
+  question: string;
+  reply: string;
+};
+
+/** The teacher's reply to a student's contact request; the student's Reply goes to the teacher. */
+export function contactReplyEmail(input: ReplyEmailInput): Email {
+  const classLabel = oneLine(
+    input.courseCode ? `${input.courseCode} ${input.className}` : input.className,
+  );
+  const teacher = oneLine(input.teacherName);
+  const text = [
+    'Hello,',
+    '',
+    `${teacher} replied to your contact request in ${classLabel}.`,
+    '',
+    input.reply,
+    '',
+    'You asked the class assistant:',
+    input.question,
+    '',
+    `Reply to this e-mail to write to ${teacher}.`,
+    '',
+    '— Syllabot',
+  ].join('\n');
+  return {
+    to: input.to,
+    subject: `${teacher} replied to your question in ${classLabel}`,
+    text,
+    replyTo: input.teacherEmail,
+  };
+}

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
 
 /** All SQL for students' contact requests. */
@@ -53,5 +54,78 @@ export class ContactRepository {
       )
       .returning(['id', 'created_at'])
       .executeTakeFirst();
+  }
+
+  private ownedRequests(teacherId: string) {
+    return this.db
+      .selectFrom('email_requests as r')
+      .innerJoin('classes as c', 'c.id', 'r.class_id')
+      .where('c.teacher_id', '=', teacherId);
+  }
+
+  private static readonly columns = [
+    'r.id',
+    'r.class_id',
+    'c.class_name',
+    'c.course_code',
+    'r.conversation_id',
+    'r.student_email',
+    'r.conversation_question',
+    'r.request_reason',
+    'r.created_at',
+    'r.teacher_responded_at',
+    'r.reply',
+    'r.replied_at',
+  ] as const;
+
+  /** The teacher's requests, pending first and newest first, optionally for one class. */
+  list(
+    teacherId: string,
+    filter: { classId?: string; status: 'all' | 'pending' | 'responded'; limit: number },
+  ) {
+    let q = this.ownedRequests(teacherId).select(ContactRepository.columns);
+    if (filter.classId) q = q.where('r.class_id', '=', filter.classId);
+    if (filter.status === 'pending') q = q.where('r.teacher_responded_at', 'is', null);
+    if (filter.status === 'responded') q = q.where('r.teacher_responded_at', 'is not', null);
+    return q
+      .orderBy(sql`r.teacher_responded_at IS NULL`, 'desc')
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(filter.limit)
+      .execute();
+  }
+
+  async countPending(teacherId: string, classId?: string): Promise<number> {
+    let q = this.ownedRequests(teacherId)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('r.teacher_responded_at', 'is', null);
+    if (classId) q = q.where('r.class_id', '=', classId);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  }
+
+  /** One request with what a reply e-mail needs, only if it is the teacher's. */
+  findOwned(teacherId: string, id: string) {
+    return this.ownedRequests(teacherId)
+      .innerJoin('users as u', 'u.id', 'c.teacher_id')
+      .select([
+        ...ContactRepository.columns,
+        'u.email as teacher_email',
+        'u.first_name as teacher_first_name',
+        'u.last_name as teacher_last_name',
+      ])
+      .where('r.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Marks responded; a request already responded keeps its first date. */
+  async markResponded(id: string, reply?: string): Promise<void> {
+    await this.db
+      .updateTable('email_requests')
+      .set((eb) => ({
+        teacher_responded_at: eb.fn.coalesce('teacher_responded_at', sql<Date>`now()`),
+        ...(reply === undefined ? {} : { reply, replied_at: sql<Date>`now()` }),
+      }))
+      .where('id', '=', id)
+      .execute();
   }
 }

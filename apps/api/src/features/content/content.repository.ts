@@ -8,6 +8,7 @@ export type ChunkValues = {
   body: string;
   wordCount: number;
 };
+export type AlsoInTransaction = (trx: Transaction<Database>, contentId: string) => Promise<void>;
 export type ContentValues = {
   title: string;
   content: string;
@@ -73,10 +74,12 @@ export class ContentRepository {
    * Inserts content and its chunks in one transaction. A syllabus replaces the class's previous
    * syllabus (and its chunks) in the same transaction.
    */
+  /** `alsoInTransaction` runs with the new item's id before the commit: both happen or neither. */
   async insertWithChunks(
     classId: string,
     values: ContentValues,
     chunks: ChunkValues[],
+    alsoInTransaction?: AlsoInTransaction,
   ): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
       if (values.content_type === 'syllabus') {
@@ -103,6 +106,7 @@ export class ContentRepository {
         .returning('id')
         .executeTakeFirstOrThrow();
       await this.insertChunks(row.id, classId, chunks, trx);
+      await alsoInTransaction?.(trx, row.id);
       return row.id;
     });
   }

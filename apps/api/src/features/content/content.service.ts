@@ -2,7 +2,12 @@ import type { ContentItem, ContentType } from '@app/contracts';
 import { AppError, notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import { chunkText, countWords, ExtractionError, type Extractor } from '../extraction/index.ts';
-import type { ContentListRow, ContentRepository, ContentRow } from './content.repository.ts';
+import type {
+  AlsoInTransaction,
+  ContentListRow,
+  ContentRepository,
+  ContentRow,
+} from './content.repository.ts';
 
 function toItem(row: ContentListRow | ContentRow): ContentItem {
   return {
@@ -70,9 +75,14 @@ export class ContentService {
     });
   }
 
-  async createText(teacherId: string, input: TextInput): Promise<ContentItem> {
+  /** `alsoInTransaction` commits with the item (e.g. closing the questions it answers). */
+  async createText(
+    teacherId: string,
+    input: TextInput,
+    alsoInTransaction?: AlsoInTransaction,
+  ): Promise<ContentItem> {
     await this.classes.requireOwned(teacherId, input.classId);
-    return this.store(teacherId, input);
+    return this.store(teacherId, input, alsoInTransaction);
   }
 
   async get(teacherId: string, id: string): Promise<ContentItem> {
@@ -140,7 +150,11 @@ export class ContentService {
     };
   }
 
-  private async store(teacherId: string, input: TextInput): Promise<ContentItem> {
+  private async store(
+    teacherId: string,
+    input: TextInput,
+    alsoInTransaction?: AlsoInTransaction,
+  ): Promise<ContentItem> {
     const text = input.content.trim();
     if (!text) throw new AppError(422, 'VALIDATION_ERROR', 'The content is empty.');
     const id = await this.repo.insertWithChunks(
@@ -156,6 +170,7 @@ export class ContentService {
         word_count: countWords(text),
       },
       chunkText(text),
+      alsoInTransaction,
     );
     return this.get(teacherId, id);
   }

@@ -1,0 +1,92 @@
+import type { EmailRequest, EmailRequestList } from '@app/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { ClassesService } from '../classes/classes.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { contactReplyEmail } from './contact-email.ts';
+import { ContactRepository } from './contact.repository.ts';
+
+export const REPLY_NOT_SENT = 'Your reply could not be e-mailed. Please try again.';
+
+type Row = Awaited<ReturnType<ContactRepository['list']>>[number];
+
+function toRequest(r: Row): EmailRequest {
+  return {
+    id: r.id,
+    class_id: r.class_id,
+    class_name: r.class_name,
+    course_code: r.course_code,
+    conversation_id: r.conversation_id,
+    student_email: r.student_email,
+    conversation_question: r.conversation_question,
+    request_reason: r.request_reason,
+    created_at: r.created_at.toISOString(),
+    teacher_responded_at: r.teacher_responded_at?.toISOString() ?? null,
+    reply: r.reply,
+    replied_at: r.replied_at?.toISOString() ?? null,
+  };
+}
+
+/** The teacher's side of students' contact requests (SPEC §2, §4): list, Mark Responded, reply. */
+export class ContactRequestsService {
+  private readonly repo: ContactRepository;
+  constructor(
+    db: Db,
+    private readonly classes: ClassesService,
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.repo = new ContactRepository(db);
+  }
+
+  async list(
+    teacherId: string,
+    filter: { class_id?: string; status: 'all' | 'pending' | 'responded'; limit: number },
+  ): Promise<EmailRequestList> {
+    if (filter.class_id) await this.classes.requireOwned(teacherId, filter.class_id);
+    const [rows, unanswered] = await Promise.all([
+      this.repo.list(teacherId, { ...filter, classId: filter.class_id }),
+      this.repo.countPending(teacherId, filter.class_id),
+    ]);
+    return { requests: rows.map(toRequest), unanswered };
+  }
+
+  private async owned(teacherId: string, id: string) {
+    const row = await this.repo.findOwned(teacherId, id);
+    if (!row) throw notFound('Contact request');
+    return row;
+  }
+
+  async markResponded(teacherId: string, id: string): Promise<EmailRequest> {
+    await this.owned(teacherId, id);
+    await this.repo.markResponded(id);
+    return toRequest(await this.owned(teacherId, id));
+  }
+
+  /**
+   * E-mails the reply first and stores it only once it is sent: if the e-mail fails, nothing
+   * changes and the teacher still has the text to send again.
+   */
+  async reply(teacherId: string, id: string, message: string): Promise<EmailRequest> {
+    const request = await this.owned(teacherId, id);
+    try {
+      await this.mailer.send(
+        contactReplyEmail({
+          to: request.student_email,
+          teacherEmail: request.teacher_email,
+          teacherName: `${request.teacher_first_name} ${request.teacher_last_name}`,
+          className: request.class_name,
+          courseCode: request.course_code,
+          question: request.conversation_question,
+          reply: message,
+        }),
+      );
+    } catch (err) {
+      this.log.error({ err: (err as Error).message, emailRequestId: id }, 'reply e-mail failed');
+      throw new AppError(502, 'EMAIL_NOT_SENT', REPLY_NOT_SENT);
+    }
+    await this.repo.markResponded(id, message);
+    return toRequest(await this.owned(teacherId, id));
+  }
+}

@@ -1,0 +1,142 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../db/index.ts';
+
+/** Longest search a teacher can type is bounded by the contract; words beyond this are ignored. */
+const SEARCH_WORDS_MAX = 8;
+/** characters read for a list row's answer preview */
+const PREVIEW_SOURCE_LENGTH = 400;
+
+/** `%`, `_` and `\` typed by the teacher are matched as themselves, not as ILIKE wildcards. */
+export function ilikePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function searchWords(search: string): string[] {
+  return [...new Set(search.split(/\s+/).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
+}
+
+/**
+ * All SQL for the teacher's review of conversations. Every query names the owning teacher, so a
+ * conversation of someone else's class is simply not found.
+ */
+export class ConversationsRepository {
+  constructor(private readonly db: Db) {}
+
+  private owned(teacherId: string) {
+    return this.db
+      .selectFrom('conversations as cv')
+      .innerJoin('classes as cl', 'cl.id', 'cv.class_id')
+      .where('cl.teacher_id', '=', teacherId);
+  }
+
+  /** Every word must appear in the question or the answer (the trigram index serves this). */
+  private matching(teacherId: string, classId: string, words: string[]) {
+    let q = this.owned(teacherId).where('cv.class_id', '=', classId);
+    for (const word of words) {
+      q = q.where(sql`cv.question || ' ' || cv.response`, 'ilike', ilikePattern(word));
+    }
+    return q;
+  }
+
+  async page(
+    teacherId: string,
+    classId: string,
+    options: { words: string[]; limit: number; offset: number },
+  ) {
+    const rows = this.matching(teacherId, classId, options.words)
+      .select([
+        'cv.id',
+        'cv.question',
+        sql<string>`left(cv.response, ${PREVIEW_SOURCE_LENGTH})`.as('response_start'),
+        'cv.source_type',
+        'cv.student_identifier',
+        'cv.created_at',
+        'cv.tokens_used',
+        'cv.response_time_ms',
+      ])
+      .orderBy('cv.created_at', 'desc')
+      .orderBy('cv.id', 'desc')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute();
+    const total = this.matching(teacherId, classId, options.words)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const [list, count] = await Promise.all([rows, total]);
+    return { rows: list, total: Number(count.n) };
+  }
+
+  find(teacherId: string, id: string) {
+    return this.owned(teacherId)
+      .select([
+        'cv.id',
+        'cv.class_id',
+        'cv.question',
+        'cv.response',
+        'cv.source_type',
+        'cv.student_identifier',
+        'cv.created_at',
+        'cv.tokens_used',
+        'cv.response_time_ms',
+        'cv.citations',
+      ])
+      .where('cv.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** One batch of the class's conversations, oldest first, after a (created_at, id) cursor. */
+  exportBatch(
+    teacherId: string,
+    classId: string,
+    after: { createdAt: Date; id: string } | null,
+    limit: number,
+  ) {
+    let q = this.owned(teacherId)
+      .where('cv.class_id', '=', classId)
+      .select([
+        'cv.id',
+        'cv.question',
+        'cv.response',
+        'cv.source_type',
+        'cv.student_identifier',
+        'cv.created_at',
+        'cv.tokens_used',
+        'cv.response_time_ms',
+        'cv.citations',
+      ]);
+    if (after) {
+      q = q.where(sql<boolean>`(cv.created_at, cv.id) > (${after.createdAt}, ${after.id}::uuid)`);
+    }
+    return q.orderBy('cv.created_at', 'asc').orderBy('cv.id', 'asc').limit(limit).execute();
+  }
+
+  async countOpenUnanswered(classId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('class_id', '=', classId)
+      .where('source_type', '=', 'other')
+      .where('resolved_content_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Closes the class's open unanswered conversations among `ids` with the teacher's answer. */
+  async resolve(
+    trx: Transaction<Database>,
+    classId: string,
+    ids: string[],
+    contentId: string,
+  ): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await trx
+      .updateTable('conversations')
+      .set({ resolved_content_id: contentId })
+      .where('class_id', '=', classId)
+      .where('id', 'in', ids)
+      .where('source_type', '=', 'other')
+      .where('resolved_content_id', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+}

@@ -1,0 +1,107 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  conversationDetailSchema,
+  conversationListQuerySchema,
+  conversationPageSchema,
+  teacherAnswerInputSchema,
+  teacherAnswerReplySchema,
+  unansweredListSchema,
+} from '@app/contracts';
+import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { ConversationsService } from './conversations.service.ts';
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const classParams = z.object({ class_id: z.string().uuid('Class not found') });
+const bearer = [{ bearerAuth: [] }];
+const tags = ['conversations'];
+
+/** The teacher's review of a class's conversations (SPEC §2 Chat History and Chats, §7 Chat). */
+export const conversationsRoutes =
+  (conversations: ConversationsService, auth: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', requireAuth(auth));
+    const teacher = (req: Parameters<typeof principalOf>[0]) => principalOf(req).userId;
+
+    app.get('/chat/conversations/:class_id', {
+      schema: {
+        tags,
+        summary:
+          "A page of the class's conversations, newest first; every search word must appear in the question or the answer",
+        security: bearer,
+        params: classParams,
+        querystring: conversationListQuerySchema,
+        response: { 200: conversationPageSchema },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        ...(await conversations.list(teacher(req), req.params.class_id, req.query)),
+      }),
+    });
+
+    app.get('/chat/conversation/:id', {
+      schema: {
+        tags,
+        summary: 'One conversation in full, with the passages it cited',
+        security: bearer,
+        params: z.object({ id: z.string().uuid('Conversation not found') }),
+        response: { 200: ok(conversationDetailSchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await conversations.detail(teacher(req), req.params.id),
+      }),
+    });
+
+    app.get('/chat/conversations/:class_id/export', {
+      schema: {
+        tags,
+        summary: 'Every conversation of the class as a CSV file (formulas neutralised)',
+        security: bearer,
+        params: classParams,
+        produces: ['text/csv'],
+      },
+      handler: async (req, reply) => {
+        const file = await conversations.exportCsv(teacher(req), req.params.class_id);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(file.lines));
+      },
+    });
+
+    app.get('/chat/unanswered/:class_id', {
+      schema: {
+        tags,
+        summary:
+          'Open questions the material did not cover, grouped when they are the same question in other words',
+        security: bearer,
+        params: classParams,
+        response: { 200: ok(unansweredListSchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await conversations.unanswered(teacher(req), req.params.class_id),
+      }),
+    });
+
+    app.post('/chat/unanswered/:class_id/answer', {
+      schema: {
+        tags,
+        summary:
+          'Answer a question once: saved as class material titled by the question; the listed conversations close',
+        security: bearer,
+        params: classParams,
+        body: teacherAnswerInputSchema,
+        response: { 201: ok(teacherAnswerReplySchema) },
+      },
+      handler: async (req, reply) =>
+        reply.status(201).send({
+          success: true as const,
+          data: await conversations.answer(teacher(req), req.params.class_id, req.body),
+        }),
+    });
+  };

@@ -1,0 +1,184 @@
+import {
+  CONVERSATION_CSV_COLUMNS,
+  RESPONSE_PREVIEW_LENGTH,
+  type Citation,
+  type ConversationDetail,
+  type ConversationSummary,
+  type TeacherAnswerReply,
+  type UnansweredList,
+} from '@app/contracts';
+import type { Db } from '../../db/index.ts';
+import { notFound } from '../../errors.ts';
+import type { ClassesService } from '../classes/classes.service.ts';
+import type { ContentService } from '../content/content.service.ts';
+import { ConversationsRepository, searchWords } from './conversations.repository.ts';
+import { CSV_BOM, csvRow } from './csv.ts';
+import { groupQuestions } from './question-groups.ts';
+
+const EXPORT_BATCH = 2000;
+const UNANSWERED_GROUPS_MAX = 100;
+
+/** The answer's first words on one line, cut at a word boundary. */
+export function responsePreview(text: string, max = RESPONSE_PREVIEW_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+function citationsOf(value: unknown): Citation[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (c): c is Citation =>
+      typeof c === 'object' &&
+      c !== null &&
+      typeof (c as Citation).content_id === 'string' &&
+      typeof (c as Citation).title === 'string',
+  );
+}
+
+/** "bio-101-conversations-2026-11-22.csv": ASCII only, so every browser keeps the name. */
+export function exportFileName(label: string, today: Date): string {
+  const slug =
+    label
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'class';
+  return `${slug}-conversations-${today.toISOString().slice(0, 10)}.csv`;
+}
+
+/** The teacher's review of their classes' conversations, and closing unanswered questions. */
+export class ConversationsService {
+  private readonly repo: ConversationsRepository;
+  constructor(
+    private readonly db: Db,
+    private readonly classes: ClassesService,
+    private readonly content: ContentService,
+  ) {
+    this.repo = new ConversationsRepository(db);
+  }
+
+  async list(
+    teacherId: string,
+    classId: string,
+    query: { page: number; per_page: number; search: string },
+  ) {
+    await this.classes.requireOwned(teacherId, classId);
+    const { rows, total } = await this.repo.page(teacherId, classId, {
+      words: searchWords(query.search),
+      limit: query.per_page,
+      offset: (query.page - 1) * query.per_page,
+    });
+    const data: ConversationSummary[] = rows.map((r) => ({
+      id: r.id,
+      question: r.question,
+      response_preview: responsePreview(r.response_start),
+      source_type: r.source_type,
+      student_identifier: r.student_identifier,
+      created_at: r.created_at.toISOString(),
+      tokens_used: r.tokens_used,
+      response_time_ms: r.response_time_ms,
+    }));
+    return {
+      data,
+      total,
+      page: query.page,
+      per_page: query.per_page,
+      total_pages: Math.max(1, Math.ceil(total / query.per_page)),
+    };
+  }
+
+  async detail(teacherId: string, id: string): Promise<ConversationDetail> {
+    const r = await this.repo.find(teacherId, id);
+    if (!r) throw notFound('Conversation');
+    return {
+      id: r.id,
+      class_id: r.class_id,
+      question: r.question,
+      response: r.response,
+      response_preview: responsePreview(r.response),
+      source_type: r.source_type,
+      student_identifier: r.student_identifier,
+      created_at: r.created_at.toISOString(),
+      tokens_used: r.tokens_used,
+      response_time_ms: r.response_time_ms,
+      citations: citationsOf(r.citations),
+    };
+  }
+
+  /** Checks ownership before the first byte, then streams the rows in keyset batches. */
+  async exportCsv(teacherId: string, classId: string, today = new Date()) {
+    const cls = await this.classes.requireOwned(teacherId, classId);
+    const repo = this.repo;
+    async function* lines() {
+      yield CSV_BOM + csvRow(CONVERSATION_CSV_COLUMNS);
+      let after: { createdAt: Date; id: string } | null = null;
+      for (;;) {
+        const batch = await repo.exportBatch(teacherId, classId, after, EXPORT_BATCH);
+        if (batch.length === 0) return;
+        yield batch
+          .map((r) =>
+            csvRow([
+              r.created_at.toISOString(),
+              r.student_identifier,
+              r.source_type,
+              r.question,
+              r.response,
+              citationsOf(r.citations)
+                .map((c) => c.title)
+                .join('; '),
+              r.tokens_used,
+              r.response_time_ms,
+            ]),
+          )
+          .join('');
+        const last = batch[batch.length - 1]!;
+        after = { createdAt: last.created_at, id: last.id };
+      }
+    }
+    return { fileName: exportFileName(cls.course_code || cls.class_name, today), lines: lines() };
+  }
+
+  async unanswered(teacherId: string, classId: string): Promise<UnansweredList> {
+    await this.classes.requireOwned(teacherId, classId);
+    const [groups, total] = await Promise.all([
+      groupQuestions(this.db, { classId, openUnansweredOnly: true, limit: UNANSWERED_GROUPS_MAX }),
+      this.repo.countOpenUnanswered(classId),
+    ]);
+    return {
+      groups: groups.map((g) => ({ ...g, last_asked_at: g.last_asked_at.toISOString() })),
+      total,
+    };
+  }
+
+  /**
+   * The teacher's answer becomes class material (an 'other information' item titled by the
+   * question, the question heading the text so retrieval finds it), and the conversations it
+   * answers leave the unanswered list in the same transaction.
+   */
+  async answer(
+    teacherId: string,
+    classId: string,
+    input: { question: string; answer: string; conversation_ids: string[] },
+  ): Promise<TeacherAnswerReply> {
+    let resolved = 0;
+    const question = input.question.replace(/\s+/g, ' ').trim();
+    const content = await this.content.createText(
+      teacherId,
+      {
+        classId,
+        title: question,
+        content: `# ${question}\n\n${input.answer}`,
+        contentType: 'other',
+      },
+      async (trx, contentId) => {
+        resolved = await this.repo.resolve(trx, classId, input.conversation_ids, contentId);
+      },
+    );
+    return { content, resolved };
+  }
+}
