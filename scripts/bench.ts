@@ -2,11 +2,13 @@
  * Throughput and latency of the student chat against the real server, beside GET /api/health
  * measured in the same run.
  *
- *   npm run bench [-- --duration 5] [--connections 1,8,32] [--pages 300] [--out file.json]
+ *   npm run bench [-- --duration 5] [--connections 1,8,32] [--pages 300]
+ *                   [--conversations 50000] [--out file.json]
  *
  * Starts the API (apps/api/src/server.ts, as `npm run serve` does) on a free 127.0.0.1 port with a
  * fresh temporary DATA_DIR and embedded PostgreSQL, sets up one class with a syllabus and a
- * generated PDF of about 300 pages through the public API, then loads each scenario with
+ * generated PDF of about 300 pages through the public API, seeds the class's history with
+ * 50,000 conversations straight into the database, then loads each scenario with
  * autocannon at each number of concurrent connections. Prints a table, writes the numbers as
  * JSON (bench-results/, git-ignored) and removes the server and its data, also on Ctrl-C.
  */
@@ -16,6 +18,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sleep } from './lib/api.ts';
 import { runCommand } from './lib/cli.ts';
+import { CONVERSATION_SEARCHES, seedConversations } from './lib/bench-conversations.ts';
 import { setUpBenchClass, STUDENT_QUESTIONS, type BenchClass } from './lib/bench-course.ts';
 import { measure, warmUp, type Measurement, type Scenario } from './lib/load.ts';
 import { RUNNER_CHAT_RATE_LIMIT, startServer } from './lib/server.ts';
@@ -25,6 +28,8 @@ import { RUNNER_CHAT_RATE_LIMIT, startServer } from './lib/server.ts';
  * sends the teacher's access token (cls.token, valid 15 minutes) in an authorization header.
  */
 function scenariosFor(cls: BenchClass): Scenario[] {
+  const teacher = { authorization: `Bearer ${cls.token}` };
+  const listPath = `/api/chat/conversations/${cls.classId}`;
   return [
     { name: 'health', method: 'GET', path: '/api/health' },
     { name: 'session', method: 'GET', path: `/api/chat/session/${cls.chatUuid}` },
@@ -35,6 +40,21 @@ function scenariosFor(cls: BenchClass): Scenario[] {
       bodies: STUDENT_QUESTIONS.map((question) =>
         JSON.stringify({ question, student_identifier: null }),
       ),
+    },
+    // the teacher's Student Conversations list on the seeded history (--conversations)
+    {
+      name: 'conversations',
+      method: 'GET',
+      path: listPath,
+      headers: teacher,
+      paths: [1, 2, 50, 500, 2500].map((page) => `${listPath}?page=${page}`),
+    },
+    {
+      name: 'conversations-search',
+      method: 'GET',
+      path: listPath,
+      headers: teacher,
+      paths: CONVERSATION_SEARCHES.map((s) => `${listPath}?search=${encodeURIComponent(s)}`),
     },
   ];
 }
@@ -47,9 +67,15 @@ const ANSWERER = process.env.LLM_PROVIDER || 'extractive';
 // Command line
 
 const USAGE =
-  'usage: npm run bench -- [--duration 5] [--connections 1,8,32] [--pages 300] [--out file.json]';
+  'usage: npm run bench -- [--duration 5] [--connections 1,8,32] [--pages 300] [--conversations 50000] [--out file.json]';
 
-type BenchArgs = { duration: number; connections: number[]; pages: number; out: string };
+type BenchArgs = {
+  duration: number;
+  connections: number[];
+  pages: number;
+  conversations: number;
+  out: string;
+};
 
 const positiveInteger = (text: string) => /^\d+$/.test(text.trim()) && Number(text) > 0;
 
@@ -60,6 +86,7 @@ function parseCommandLine(argv: string[]): BenchArgs | undefined {
       duration: { type: 'string', default: '5' },
       connections: { type: 'string', default: '1,8,32' },
       pages: { type: 'string', default: '300' },
+      conversations: { type: 'string', default: '50000' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -68,6 +95,7 @@ function parseCommandLine(argv: string[]): BenchArgs | undefined {
   const valid =
     positiveInteger(values.duration!) &&
     positiveInteger(values.pages!) &&
+    positiveInteger(values.conversations!) &&
     connections.every(positiveInteger);
   if (values.help || !valid) return undefined;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -75,6 +103,7 @@ function parseCommandLine(argv: string[]): BenchArgs | undefined {
     duration: Number(values.duration),
     connections: connections.map(Number),
     pages: Number(values.pages),
+    conversations: Number(values.conversations),
     out: resolve(values.out ?? `bench-results/bench-${stamp}.json`),
   };
 }
@@ -133,10 +162,17 @@ function formatNon2xx(results: Measurement[]): string[] {
 async function run(args: BenchArgs) {
   const log = (line: string) => console.error(line);
   const startedAt = new Date().toISOString();
-  const server = await startServer({ name: 'bench', log, env: { LLM_PROVIDER: ANSWERER } });
+  const server = await startServer({
+    name: 'bench',
+    log,
+    env: { LLM_PROVIDER: ANSWERER },
+    ownDatabase: true,
+  });
   try {
     log(`setting up the class (${args.pages}-page PDF and a syllabus)…`);
     const cls = await setUpBenchClass(server.baseUrl, args.pages);
+    log(`seeding ${args.conversations} conversations…`);
+    await seedConversations(server.databaseUrl!, cls.classId, args.conversations);
     const scenarios = scenariosFor(cls);
     for (const scenario of scenarios) await warmUp(server.baseUrl, scenario);
     const results: Measurement[] = [];
@@ -151,7 +187,11 @@ async function run(args: BenchArgs) {
         await sleep(Math.max(MIN_SETTLE_MS, row.latency_ms?.max ?? 0));
       }
     }
-    return { startedAt, material: cls.material, results };
+    return {
+      startedAt,
+      material: { ...cls.material, conversations: args.conversations },
+      results,
+    };
   } finally {
     await server.stop();
   }
@@ -166,7 +206,7 @@ function reportOf(args: BenchArgs, outcome: Outcome) {
     machine: machineFacts(),
     server: {
       entry: 'apps/api/src/server.ts',
-      database: 'embedded PostgreSQL',
+      database: 'embedded PostgreSQL, started by the runner and passed as DATABASE_URL',
       log_level: 'warn',
       answerer: ANSWERER,
       chat_rate_limit_per_minute: RUNNER_CHAT_RATE_LIMIT,
@@ -188,7 +228,7 @@ function formatReport(report: ReturnType<typeof reportOf>): string {
   return [
     `Machine   ${machine.cores} cores (${machine.cpu}), ${machine.memory_gb} GB, Node ${machine.node}, ${machine.platform}; autocannon runs on the same machine`,
     `Server    ${server.entry}, embedded PostgreSQL, LOG_LEVEL=warn, LLM_PROVIDER=${server.answerer}, CHAT_RATE_LIMIT_PER_MINUTE=${server.chat_rate_limit_per_minute} (raised so the per-address limit does not turn the run into 429s; it is still counted on every ask)`,
-    `Material  ${material.pdf_pages}-page PDF + syllabus: ${material.items} items, ${material.chunks} chunks, ${material.words} words`,
+    `Material  ${material.pdf_pages}-page PDF + syllabus: ${material.items} items, ${material.chunks} chunks, ${material.words} words; ${material.conversations} conversations in the class's history`,
     `Load      ${load.duration_s} s per row; ask rotates ${load.ask_questions.length} student questions; latency percentiles over 2xx replies`,
     '',
     formatTable(results),

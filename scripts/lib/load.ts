@@ -12,7 +12,7 @@ type AutocannonOptions = {
   amount?: number;
   method: string;
   headers?: Record<string, string>;
-  requests?: { body?: string }[];
+  requests?: { body?: string; path?: string }[];
   /** seconds before a request counts as a timeout (an error) */
   timeout?: number;
 };
@@ -35,13 +35,17 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
 
 const REQUEST_TIMEOUT_S = 30;
 
-/** A request pattern to load the server with; `bodies` are sent in turn by each connection. */
+/**
+ * A request pattern to load the server with; `bodies` (or `paths`, which replace `path`) are sent
+ * in turn by each connection.
+ */
 export type Scenario = {
   name: string;
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
   bodies?: string[];
+  paths?: string[];
 };
 
 export type Measurement = {
@@ -79,6 +83,7 @@ function optionsOf(baseUrl: string, scenario: Scenario, connections: number): Au
     options.headers = { 'content-type': 'application/json', ...options.headers };
     options.requests = scenario.bodies.map((body) => ({ body }));
   }
+  if (scenario.paths) options.requests = scenario.paths.map((path) => ({ path }));
   return options;
 }
 

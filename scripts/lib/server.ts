@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 import { fail, sleep } from './api.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,7 +53,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export type LocalServer = { baseUrl: string; stop: () => Promise<void> };
+export type LocalServer = {
+  baseUrl: string;
+  /** set with `ownDatabase`: the runner may seed the database directly */
+  databaseUrl?: string;
+  stop: () => Promise<void>;
+};
 
 /** Stops of the servers this process started, for a Ctrl-C of the command line. */
 const runningServers = new Set<() => Promise<void>>();
@@ -66,8 +72,17 @@ export async function startServer(options: {
   name: string;
   log: (line: string) => void;
   env?: Record<string, string>;
+  /**
+   * Start the embedded PostgreSQL here and hand the server its URL (as with a managed
+   * database), so that the runner can also reach the database.
+   */
+  ownDatabase?: boolean;
 }): Promise<LocalServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `${options.name}-data-`));
+  const database = options.ownDatabase
+    ? await startEmbeddedPostgres({ dataDir: join(dataDir, 'own-pg') })
+    : undefined;
+  const databaseUrl = database?.connectionString('postgres');
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: REPO_ROOT,
@@ -78,7 +93,7 @@ export async function startServer(options: {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // a hermetic server: its own embedded database, demo payments, no mail
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl ?? '',
       STRIPE_SECRET_KEY: '',
       STRIPE_PUBLISHABLE_KEY: '',
       SMTP_URL: '',
@@ -93,6 +108,7 @@ export async function startServer(options: {
   const stop = async () => {
     runningServers.delete(stop);
     await stopChild(child);
+    await database?.stop();
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   };
   runningServers.add(stop);
@@ -104,7 +120,7 @@ export async function startServer(options: {
     await stop();
     throw err;
   }
-  return { baseUrl, stop };
+  return { baseUrl, databaseUrl, stop };
 }
 
 /** On Ctrl-C (or SIGTERM): stop every server started here, remove their data, exit 130. */

@@ -162,6 +162,8 @@ export interface ConversationsTable {
   response_time_ms: ColumnType<number, number | undefined, number>;
   citations: ColumnType<unknown, string | undefined, string>;
   created_at: Generated<Date>;
+  /** lower(question || ' ' || response), kept by PostgreSQL for the teacher's search */
+  search_text: ColumnType<string, never, never>;
   /** the teacher's answer (a content item) that closed a 'not in the material' question */
   resolved_content_id: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -1,10 +1,20 @@
 -- The teacher's review of conversations (SPEC §2 Chat History / Chats) and closing the loop on
 -- questions the material did not cover.
 
--- Search over question and answer: each word typed is a case-insensitive substring (ILIKE),
--- served by a trigram index so a class with 50,000 conversations stays fast.
-CREATE INDEX conversations_search_trgm_idx ON conversations
-  USING gin ((question || ' ' || response) gin_trgm_ops);
+-- Search over question and answer: each word typed is a case-insensitive substring. The lowered
+-- text is stored so a match is a plain LIKE (ILIKE folds case row by row, about 4x slower), and
+-- a trigram index led by class_id (btree_gin) finds one class's matches among every class's, so
+-- a class with 50,000 conversations stays fast.
+CREATE EXTENSION IF NOT EXISTS btree_gin;
+ALTER TABLE conversations
+  ADD COLUMN search_text text GENERATED ALWAYS AS (lower(question || ' ' || response)) STORED;
+CREATE INDEX conversations_search_idx ON conversations
+  USING gin (class_id, search_text gin_trgm_ops);
+
+-- Pages of a class's history newest first: the page's ids come from the index alone, however
+-- deep the page, and only those rows are read.
+DROP INDEX conversations_class_created_idx;
+CREATE INDEX conversations_class_page_idx ON conversations (class_id, created_at DESC, id DESC);
 
 -- A 'not in the material' conversation is closed when the teacher answers it; the answer is a
 -- content item, and deleting that item reopens the conversation.

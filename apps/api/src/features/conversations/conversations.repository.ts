@@ -6,9 +6,12 @@ const SEARCH_WORDS_MAX = 8;
 /** characters read for a list row's answer preview */
 const PREVIEW_SOURCE_LENGTH = 400;
 
-/** `%`, `_` and `\` typed by the teacher are matched as themselves, not as ILIKE wildcards. */
-export function ilikePattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The stored search text is lower case, so the word is lowered here and matched with LIKE;
+ * `%`, `_` and a backslash typed by the teacher are matched as themselves, not as wildcards.
+ */
+export function likePattern(word: string): string {
+  return `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function searchWords(search: string): string[] {
@@ -29,41 +32,91 @@ export class ConversationsRepository {
       .where('cl.teacher_id', '=', teacherId);
   }
 
-  /** Every word must appear in the question or the answer (the trigram index serves this). */
-  private matching(teacherId: string, classId: string, words: string[]) {
-    let q = this.owned(teacherId).where('cv.class_id', '=', classId);
-    for (const word of words) {
-      q = q.where(sql`cv.question || ' ' || cv.response`, 'ilike', ilikePattern(word));
-    }
-    return q;
-  }
+  private summaryColumns = [
+    'cv.id',
+    'cv.question',
+    sql<string>`left(cv.response, ${PREVIEW_SOURCE_LENGTH})`.as('response_start'),
+    'cv.source_type',
+    'cv.student_identifier',
+    'cv.created_at',
+    'cv.tokens_used',
+    'cv.response_time_ms',
+  ] as const;
 
   async page(
     teacherId: string,
     classId: string,
     options: { words: string[]; limit: number; offset: number },
   ) {
-    const rows = this.matching(teacherId, classId, options.words)
-      .select([
-        'cv.id',
-        'cv.question',
-        sql<string>`left(cv.response, ${PREVIEW_SOURCE_LENGTH})`.as('response_start'),
-        'cv.source_type',
-        'cv.student_identifier',
-        'cv.created_at',
-        'cv.tokens_used',
-        'cv.response_time_ms',
-      ])
+    if (options.words.length > 0) return this.searchPage(teacherId, classId, options);
+    const pageIds = this.owned(teacherId)
+      .where('cv.class_id', '=', classId)
+      .select('cv.id')
       .orderBy('cv.created_at', 'desc')
       .orderBy('cv.id', 'desc')
       .limit(options.limit)
-      .offset(options.offset)
+      .offset(options.offset);
+    const rows = this.db
+      .with('p', () => pageIds)
+      .selectFrom('conversations as cv')
+      .innerJoin('p', 'p.id', 'cv.id')
+      .select(this.summaryColumns)
+      .orderBy('cv.created_at', 'desc')
+      .orderBy('cv.id', 'desc')
       .execute();
-    const total = this.matching(teacherId, classId, options.words)
+    const total = this.owned(teacherId)
+      .where('cv.class_id', '=', classId)
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     const [list, count] = await Promise.all([rows, total]);
     return { rows: list, total: Number(count.n) };
+  }
+
+  /**
+   * Every word must appear in the question or the answer. The matches are found once (through
+   * the class's trigram index), counted, and only the page's rows are read in full.
+   */
+  private async searchPage(
+    teacherId: string,
+    classId: string,
+    options: { words: string[]; limit: number; offset: number },
+  ) {
+    let matches = this.owned(teacherId)
+      .where('cv.class_id', '=', classId)
+      .select(['cv.id', 'cv.created_at']);
+    for (const word of options.words) {
+      matches = matches.where('cv.search_text', 'like', likePattern(word));
+    }
+    const found = await this.db
+      .with(
+        (cte) => cte('m').materialized(),
+        () => matches,
+      )
+      .with('p', (db) =>
+        db
+          .selectFrom('m')
+          .select(['m.id', 'm.created_at'])
+          .orderBy('m.created_at', 'desc')
+          .orderBy('m.id', 'desc')
+          .limit(options.limit)
+          .offset(options.offset),
+      )
+      .selectFrom('conversations as cv')
+      .innerJoin('p', 'p.id', 'cv.id')
+      .select(this.summaryColumns)
+      .select((eb) => eb.selectFrom('m').select(eb.fn.countAll<string>().as('n')).as('total'))
+      .orderBy('cv.created_at', 'desc')
+      .orderBy('cv.id', 'desc')
+      .execute();
+    if (found.length > 0) return { rows: found, total: Number(found[0]!.total) };
+    // a page past the end still tells how many there are
+    let count = this.owned(teacherId).where('cv.class_id', '=', classId);
+    for (const word of options.words)
+      count = count.where('cv.search_text', 'like', likePattern(word));
+    const row = await count
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { rows: [], total: Number(row.n) };
   }
 
   find(teacherId: string, id: string) {
