@@ -27,6 +27,9 @@ import {
   createStripeClient,
   StripePaymentProvider,
 } from './features/billing/providers/stripe-provider.ts';
+import { AnalyticsRepository } from './features/analytics/analytics.repository.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { AnalyticsService } from './features/analytics/analytics.service.ts';
 import { configuredAnswerer } from './features/answering/openai.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { ChatService } from './features/chat/chat.service.ts';
@@ -188,6 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         contactRequestsRoutes(new ContactRequestsService(db, classes, mailer, app.log), auth),
       );
       await api.register(conversationsRoutes(new ConversationsService(db, classes, content), auth));
+      await api.register(
+        analyticsRoutes(new AnalyticsService(new AnalyticsRepository(db), deps.now), auth),
+      );
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import {
   ApiError,
   createApiClient,
   errorText,
+  filenameFromDisposition,
   messageFromBody,
   toApiError,
 } from './api-client';
@@ -418,5 +419,72 @@ describe('upload', () => {
     expect(sent[0]!.headers.Authorization).toBe('Bearer tok');
     expect(sent[0]!.headers['Content-Type']).toBeUndefined();
     expect(sent[0]!.body).toBe(form);
+  });
+});
+
+describe('getText (file downloads)', () => {
+  const csv = 'id,question\r\n1,"When is the midterm?"\r\n';
+  const csvReply = () =>
+    new Response(csv, {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="bio-101.csv"; filename*=UTF-8''BIO%20101%20conversations.csv`,
+      },
+    });
+
+  it('returns the raw body, the file name and the type, with the bearer token', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const { fetch, calls } = fakeFetch(csvReply);
+    const file = await createApiClient({ fetch }).getText('/chat/conversations/c1/export');
+    expect(file).toEqual({
+      text: csv,
+      filename: 'BIO 101 conversations.csv',
+      contentType: 'text/csv; charset=utf-8',
+    });
+    expect(calls[0]!.url).toBe('/api/chat/conversations/c1/export');
+    expect(calls[0]!.init.method).toBe('GET');
+    expect(calls[0]!.auth).toBe('Bearer tok');
+  });
+
+  it('refreshes on a 401 and retries, like every other request', async () => {
+    localStorage.setItem('access_token', 'old-access');
+    localStorage.setItem('refresh_token', 'old-refresh');
+    const { fetch, calls } = fakeFetch(
+      () => json(401, { success: false, detail: 'Token expired', code: 'TOKEN_EXPIRED' }),
+      () =>
+        json(200, {
+          success: true,
+          data: { tokens: { access_token: 'access-2', refresh_token: 'refresh-2' } },
+        }),
+      csvReply,
+    );
+    const file = await createApiClient({ fetch }).getText('/chat/conversations/c1/export');
+    expect(file.text).toBe(csv);
+    expect(calls.map((c) => c.auth)).toEqual(['Bearer old-access', undefined, 'Bearer access-2']);
+  });
+
+  it('reports a JSON error reply with its detail, and no response as a network error', async () => {
+    const { fetch } = fakeFetch(
+      () => json(404, { success: false, detail: 'Class not found', code: 'NOT_FOUND' }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    );
+    const client = createApiClient({ fetch });
+    const notFound = await failure(client.getText('/chat/conversations/c1/export'));
+    expect(notFound.message).toBe('Class not found');
+    expect(notFound.status).toBe(404);
+    const offline = await failure(client.getText('/chat/conversations/c1/export'));
+    expect(offline.message).toBe(API_ERROR_TEXT.network);
+  });
+
+  it('reads file names from Content-Disposition', () => {
+    expect(filenameFromDisposition('attachment; filename="a \\"b\\".csv"')).toBe('a "b".csv');
+    expect(filenameFromDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(filenameFromDisposition("attachment; filename*=UTF-8''caf%C3%A9.csv")).toBe('café.csv');
+    expect(filenameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A; filename=x.csv")).toBe(
+      'x.csv',
+    );
+    expect(filenameFromDisposition('attachment')).toBeNull();
+    expect(filenameFromDisposition(null)).toBeNull();
   });
 });

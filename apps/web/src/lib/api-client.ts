@@ -83,7 +83,17 @@ interface ResponseLike {
   ok: boolean;
   status: number;
   statusText: string;
+  /** fetch responses carry their headers; the upload transport does not need them */
+  headers?: { get(name: string): string | null };
   text(): Promise<string>;
+}
+
+/** A downloaded file read as text (e.g. a CSV export). */
+export interface TextFile {
+  text: string;
+  /** from Content-Disposition, when the server names the file */
+  filename: string | null;
+  contentType: string | null;
 }
 
 interface TransportInit {
@@ -219,6 +229,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     transport: Transport,
     defaultTimeout: number,
     isRetry: boolean,
+    read: (response: ResponseLike) => Promise<T> = readJson,
   ): Promise<T> {
     const useAuth = options.auth !== false;
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -249,12 +260,11 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       const current = authStore.getAccessToken();
       // Another request already refreshed while this one was in flight: just retry.
       const refreshed = current && current !== usedToken ? true : await refreshTokens();
-      if (refreshed) return perform<T>(path, options, transport, defaultTimeout, true);
+      if (refreshed) return perform<T>(path, options, transport, defaultTimeout, true, read);
     }
 
     if (!response.ok) throw await errorFromResponse(response);
-    const text = await response.text();
-    return (text.trim() === '' ? undefined : JSON.parse(text)) as T;
+    return read(response);
   }
 
   async function run<T>(promise: () => Promise<T>, signal?: AbortSignal): Promise<T> {
@@ -292,6 +302,20 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     ) => request<T>(path, { ...options, method: 'PUT', body }),
     delete: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method'>) =>
       request<T>(path, { ...options, method: 'DELETE' }),
+    /** A file download (not JSON): its text and the file name the server gives it. */
+    getText: (path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      run(
+        () =>
+          perform<TextFile>(
+            path,
+            { ...options, method: 'GET', headers: { Accept: '*/*', ...options.headers } },
+            fetchTransport,
+            REQUEST_TIMEOUT_MS,
+            false,
+            readTextFile,
+          ),
+        options.signal,
+      ),
     /** Multipart upload with progress (XMLHttpRequest), 300 s timeout by default. */
     upload: <T = unknown>(path: string, form: FormData, options: UploadOptions = {}) =>
       run(
@@ -311,6 +335,35 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       return () => sessionClearedListeners.delete(listener);
     },
   };
+}
+
+async function readJson<T>(response: ResponseLike): Promise<T> {
+  const text = await response.text();
+  return (text.trim() === '' ? undefined : JSON.parse(text)) as T;
+}
+
+async function readTextFile(response: ResponseLike): Promise<TextFile> {
+  return {
+    text: await response.text(),
+    filename: filenameFromDisposition(response.headers?.get('content-disposition') ?? null),
+    contentType: response.headers?.get('content-type') ?? null,
+  };
+}
+
+/** The file name of a Content-Disposition header: filename* (RFC 5987) first, then filename. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // a malformed encoding: fall back to the plain filename
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:\\.|[^"\\])*)"|([^;]+))/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return name ? name : null;
 }
 
 function isRefreshPath(path: string): boolean {

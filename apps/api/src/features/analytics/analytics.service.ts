@@ -1,0 +1,81 @@
+import { ANALYTICS_TOP_QUESTIONS, type Analytics } from '@app/contracts';
+import { InputValidationError, notFound } from '../../errors.ts';
+import type { QuestionGroup } from '../conversations/question-groups.ts';
+import type { AnalyticsRepository } from './analytics.repository.ts';
+
+export type AnalyticsOptions = {
+  teacherId: string;
+  classId: string;
+  days: number;
+  timeZone: string;
+};
+
+/** A class's figures for its teacher (SPEC §2 Analytics, §7 GET /chat/analytics/{id}). */
+export class AnalyticsService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly repo: AnalyticsRepository,
+    now?: () => Date,
+  ) {
+    this.now = now ?? (() => new Date());
+  }
+
+  async forClass({ teacherId, classId, days, timeZone }: AnalyticsOptions): Promise<Analytics> {
+    if (!(await this.repo.isKnownTimeZone(timeZone))) {
+      throw new InputValidationError([
+        { loc: ['querystring', 'tz'], msg: `Unknown time zone: ${timeZone}`, type: 'value_error' },
+      ]);
+    }
+    if (!(await this.repo.isOwnedBy(classId, teacherId))) throw notFound('Class');
+
+    const range = await this.repo.range(this.now(), days, timeZone);
+    const scope = { classId, since: range.startAt, limit: ANALYTICS_TOP_QUESTIONS };
+    const [perDay, byHour, requestsPerDay, contentUsage, top, unanswered] = await Promise.all([
+      this.repo.questionsPerDay(classId, range),
+      this.repo.questionsByHour(classId, range),
+      this.repo.contactRequestsPerDay(classId, range),
+      this.repo.contentUsage(classId, range),
+      this.repo.questionGroups(scope),
+      this.repo.questionGroups({ ...scope, sourceType: 'other' }),
+    ]);
+
+    const sum = <T>(rows: T[], pick: (row: T) => number) =>
+      rows.reduce((total, row) => total + pick(row), 0);
+    const questions = sum(perDay, (d) => d.questions);
+    return {
+      class_id: classId,
+      range: { from: range.from, to: range.to, days, time_zone: timeZone },
+      totals: {
+        questions,
+        answered: sum(perDay, (d) => d.answered),
+        not_answered: sum(perDay, (d) => d.not_answered),
+        contact_requests: sum(requestsPerDay, (d) => d.requests),
+        pending_requests: sum(requestsPerDay, (d) => d.pending),
+        avg_response_time_ms:
+          questions === 0
+            ? null
+            : Math.round(sum(perDay, (d) => d.response_time_ms_sum) / questions),
+      },
+      per_day: perDay.map(({ date, questions, answered, not_answered }) => ({
+        date,
+        questions,
+        answered,
+        not_answered,
+      })),
+      by_hour: byHour,
+      top_questions: top.map(toQuestionGroup),
+      unanswered_questions: unanswered.map(toQuestionGroup),
+      content_usage: contentUsage,
+      contact_requests_per_day: requestsPerDay.map(({ date, requests }) => ({ date, requests })),
+    };
+  }
+}
+
+function toQuestionGroup(group: QuestionGroup): Analytics['top_questions'][number] {
+  return {
+    question: group.question,
+    count: group.count,
+    last_asked_at: group.last_asked_at.toISOString(),
+  };
+}
