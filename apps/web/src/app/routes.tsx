@@ -56,13 +56,13 @@ export const routes: RouteObject[] = [
           {
             path: '/chats',
             lazy: async () => ({
-              Component: (await import('@/features/chats/chats-page')).ChatsPage,
+              Component: (await import('@/features/conversations/chats-page')).ChatsPage,
             }),
           },
           {
             path: '/chat-history',
             lazy: async () => ({
-              Component: (await import('@/features/chat-history/chat-history-page'))
+              Component: (await import('@/features/conversations/chat-history-page'))
                 .ChatHistoryPage,
             }),
           },

@@ -6,11 +6,11 @@ import type { Db } from '../../db/index.ts';
  *
  * Two questions are the same when they ask the same kind of thing (the same who / what / when /
  * where / why / how / which words) about mostly the same words. PostgreSQL's English text search
- * gives the words (stemmed, stop words dropped), and exact matches are grouped there; groups whose
+ * gives the words (stemmed, stop words dropped; kept with each row as `question_key`, see migration
+ * 006), and exact matches are grouped there; groups whose
  * words overlap by at least half (Jaccard) are then merged here. "When is the midterm?" and
  * "when's the midterm exam" stay apart from "Where is the midterm?" and "Is the midterm curved?".
  */
-export const QUESTION_WORDS = ['how', 'what', 'when', 'where', 'which', 'who', 'why'] as const;
 const SAME_WORDS_SHARE = 0.5;
 /** exact groups looked at; beyond this the long tail of one-off questions is left out */
 const EXACT_GROUPS_MAX = 500;
@@ -61,32 +61,31 @@ async function exactGroups(db: Db, scope: GroupScope): Promise<ExactGroup[]> {
     : sql``;
   const source = scope.sourceType ? sql`AND source_type = ${scope.sourceType}` : sql``;
   const since = scope.since ? sql`AND created_at >= ${scope.since}` : sql``;
-  const result = await sql<ExactGroup>`
-    WITH q AS (
-      SELECT id, question, created_at,
-        tsvector_to_array(to_tsvector('english', question)) AS lexemes,
-        ARRAY(
-          SELECT w FROM unnest(${[...QUESTION_WORDS]}::text[]) AS w
-          WHERE question ~* ('\\m' || w || '\\M') ORDER BY w
-        ) AS asks
-      FROM conversations
-      WHERE class_id = ${scope.classId} ${open} ${source} ${since}
-    )
+  const result = await sql<ExactGroup & { key: string }>`
     SELECT
-      CASE WHEN cardinality(lexemes) = 0 THEN ARRAY[btrim(lower(regexp_replace(question, '[^[:alnum:]]+', ' ', 'g')))]
-        ELSE lexemes END
-        AS words,
-      asks,
+      question_key AS key,
       count(*)::int AS n,
       max(created_at) AS last_asked_at,
       (array_agg(question ORDER BY created_at DESC))[1:20] AS wordings,
       (array_agg(id ORDER BY created_at DESC))[1:${IDS_PER_GROUP_MAX}] AS ids
-    FROM q
-    GROUP BY 1, 2
+    FROM conversations
+    WHERE class_id = ${scope.classId} ${open} ${source} ${since}
+    GROUP BY question_key
     ORDER BY n DESC, last_asked_at DESC
     LIMIT ${EXACT_GROUPS_MAX}
   `.execute(db);
-  return result.rows;
+  // question_key is "asks|words" (migration 006, question_group_key); asks never hold a "|"
+  return result.rows.map(({ key, ...group }) => {
+    const bar = key.indexOf('|');
+    return {
+      ...group,
+      asks: key.slice(0, bar).split(' ').filter(Boolean),
+      words: key
+        .slice(bar + 1)
+        .split(' ')
+        .filter(Boolean),
+    };
+  });
 }
 
 /** Largest first: each exact group joins the first cluster that asks the same about the same. */

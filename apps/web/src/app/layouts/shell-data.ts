@@ -20,16 +20,21 @@ export interface ShellSummary {
 export async function fetchShellSummary(): Promise<ShellSummary> {
   const [usage, requests] = await Promise.allSettled([
     api.get<Envelope<BillingUsage>>('/billing/usage'),
-    api.get<Envelope<{ requests: EmailRequest[] }>>('/chat/email-requests'),
+    api.get<Envelope<{ requests?: EmailRequest[]; unanswered?: number }>>('/chat/email-requests'),
   ]);
   const usageData = usage.status === 'fulfilled' ? usage.value?.data : undefined;
-  const list = requests.status === 'fulfilled' ? requests.value?.data?.requests : undefined;
+  const requestData = requests.status === 'fulfilled' ? requests.value?.data : undefined;
   return {
     usage: usageData && typeof usageData === 'object' ? usageData : null,
-    unansweredRequests: Array.isArray(list)
-      ? list.filter((r) => !r.teacher_responded_at).length
-      : 0,
+    unansweredRequests: unansweredCount(requestData),
   };
+}
+
+/** The server's count across every class; else the pending ones in the list. */
+function unansweredCount(data: { requests?: EmailRequest[]; unanswered?: number } | undefined) {
+  if (typeof data?.unanswered === 'number') return data.unanswered;
+  const list = data?.requests;
+  return Array.isArray(list) ? list.filter((r) => !r.teacher_responded_at).length : 0;
 }
 
 export function useShellSummary(enabled: boolean) {

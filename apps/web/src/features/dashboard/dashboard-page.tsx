@@ -10,13 +10,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AddContentModal } from '@/features/classes/add-content-modal';
 import { ClassCard } from '@/features/classes/class-card';
-import { checkClassCreation, groupClasses } from '@/features/classes/class-logic';
+import { checkClassCreation } from '@/features/classes/class-logic';
 import { CopyClassModal } from '@/features/classes/copy-class-modal';
 import { CreateClassWizard } from '@/features/classes/create-class-wizard';
 import { ReviewCourseModal } from '@/features/classes/review-course-modal';
 import { errorText } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
+import { groupClasses } from '@/lib/class-groups';
 import { classKeys, classesApi, useClassList, type ClassList } from '@/lib/classes-api';
 import { formatLongDate, formatUsdExact } from '@/lib/format';
 

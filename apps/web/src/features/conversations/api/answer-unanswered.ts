@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TeacherAnswerInput, TeacherAnswerReply, UnansweredList } from '@app/contracts';
+import { api, type Envelope } from '@/lib/api-client';
+import { classKeys } from '@/lib/classes-api';
+import { conversationKeys } from './query-keys';
+
+/** Saves the teacher's answer as class material; the listed conversations leave the list. */
+export async function answerUnanswered(
+  classId: string,
+  input: TeacherAnswerInput,
+): Promise<TeacherAnswerReply> {
+  const body = await api.post<Envelope<TeacherAnswerReply>>(
+    `/chat/unanswered/${encodeURIComponent(classId)}/answer`,
+    input,
+  );
+  return body.data;
+}
+
+export function useAnswerUnanswered(classId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TeacherAnswerInput) => answerUnanswered(classId, input),
+    onSuccess: (_reply, input) => {
+      const answered = new Set(input.conversation_ids);
+      // the group leaves at once; the refetch below confirms what else changed
+      queryClient.setQueryData<UnansweredList>(conversationKeys.unanswered(classId), (old) =>
+        old
+          ? {
+              groups: old.groups.filter((g) => !g.conversation_ids.some((id) => answered.has(id))),
+              total: Math.max(0, old.total - answered.size),
+            }
+          : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.unanswered(classId) });
+      // the new item shows in Review Course and the class's content count
+      void queryClient.invalidateQueries({ queryKey: classKeys.all });
+    },
+  });
+}

@@ -1,0 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
+import { conversationKeys } from './query-keys';
+
+/** After a request changes: the class lists and the header bell both refetch. */
+export function invalidateRequests(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: conversationKeys.requests }),
+    queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY }),
+  ]);
+}

@@ -1,0 +1,11 @@
+/** TanStack Query keys of the teacher's conversation screens; `all` invalidates every one. */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  lists: (classId: string) => ['conversations', 'list', classId] as const,
+  list: (classId: string, page: number, search: string) =>
+    ['conversations', 'list', classId, { page, search }] as const,
+  detail: (conversationId: string) => ['conversations', 'detail', conversationId] as const,
+  requests: ['conversations', 'email-requests'] as const,
+  classRequests: (classId: string) => ['conversations', 'email-requests', classId] as const,
+  unanswered: (classId: string) => ['conversations', 'unanswered', classId] as const,
+};

@@ -1,0 +1,291 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeClass } from '@/test/class-fixtures';
+import { renderApp } from '@/test/render';
+import {
+  conversationServer,
+  makeConversation,
+  makeDetail,
+  makeRequest,
+  ok,
+  queriesTo,
+  signedInWith,
+} from './test-fixtures';
+
+// the lazy route and several requests can take over a second on a busy machine
+configure({ asyncUtilTimeout: 5000 });
+
+const bio = makeClass({ class_name: 'Cell Biology', course_code: 'BIO 101', semester: 'Fall' });
+const chem = makeClass({ class_name: 'Chemistry', course_code: 'CHEM 110', semester: 'Fall' });
+const listPath = (classId: string) => `GET /chat/conversations/${classId}`;
+
+/** 45 conversations, newest first: three pages. */
+function manyConversations() {
+  return Array.from({ length: 45 }, (_, i) =>
+    makeConversation({ question: `Question number ${i + 1}?`, response_preview: `Reply ${i + 1}` }),
+  );
+}
+
+describe('/chat-history', () => {
+  it('preselects the first class, keeps ?class_id= in sync and follows the class selector', async () => {
+    signedInWith([chem, bio], {
+      [listPath(bio.id)]: conversationServer([makeConversation({ question: 'Bio question?' })]),
+      [listPath(chem.id)]: conversationServer([makeConversation({ question: 'Chem question?' })]),
+    });
+    const { router } = renderApp('/chat-history');
+    const user = userEvent.setup();
+    // sorted by name within the semester: Cell Biology first
+    expect(await screen.findByText('Bio question?')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Class' })).toHaveValue(bio.id);
+    await waitFor(() => expect(router.state.location.search).toBe(`?class_id=${bio.id}`));
+    expect(screen.getByText(`${window.location.origin}/chat/${bio.chat_uuid}`)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Class' }), chem.id);
+    expect(await screen.findByText('Chem question?')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?class_id=${chem.id}`);
+    expect(screen.getByRole('link', { name: 'Open student chat in a new tab' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/chat/${chem.chat_uuid}`,
+    );
+  });
+
+  it('?class_id= in the URL wins', async () => {
+    signedInWith([chem, bio], {
+      [listPath(chem.id)]: conversationServer([makeConversation({ question: 'Chem question?' })]),
+    });
+    renderApp(`/chat-history?class_id=${chem.id}`);
+    expect(await screen.findByText('Chem question?')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Class' })).toHaveValue(chem.id);
+  });
+
+  it('pages 20 at a time on the server with Previous / Next and "Page X of Y"', async () => {
+    signedInWith([bio], { [listPath(bio.id)]: conversationServer(manyConversations()) });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Question number 1?')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(within(list).getAllByRole('button')).toHaveLength(20);
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByText('45 conversations')).toBeInTheDocument();
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(previous).toBeDisabled();
+
+    await user.click(next);
+    expect(await screen.findByText('Question number 21?')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(previous).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Question number 41?')).toBeInTheDocument();
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(within(list).getAllByRole('button')).toHaveLength(5);
+
+    const sent = queriesTo(`/chat/conversations/${bio.id}`).map((q) => [
+      q.get('page'),
+      q.get('per_page'),
+    ]);
+    expect(sent).toEqual([
+      ['1', '20'],
+      ['2', '20'],
+      ['3', '20'],
+    ]);
+  });
+
+  it('search is sent to the server as `search` (debounced) and goes back to page 1', async () => {
+    const conversations = [
+      ...manyConversations(),
+      makeConversation({ question: 'When is the midterm exam?', response_preview: 'October.' }),
+      makeConversation({ question: 'Office hours?', response_preview: 'Before the MIDTERM.' }),
+    ];
+    signedInWith([bio], { [listPath(bio.id)]: conversationServer(conversations) });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    await screen.findByText('Question number 1?');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'midterm');
+    expect(await screen.findByText('When is the midterm exam?')).toBeInTheDocument();
+    expect(screen.getByText('Office hours?')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByText('2 matches for “midterm”')).toBeInTheDocument();
+    const searches = queriesTo(`/chat/conversations/${bio.id}`).filter((q) => q.has('search'));
+    // debounced: one request for the whole word, at page 1
+    expect(searches.map((q) => [q.get('search'), q.get('page')])).toEqual([['midterm', '1']]);
+  });
+
+  it('no search results say so and Clear search brings the list back', async () => {
+    signedInWith([bio], {
+      [listPath(bio.id)]: conversationServer([makeConversation({ question: 'Grading?' })]),
+    });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    await screen.findByText('Grading?');
+    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'zebra');
+    expect(
+      await screen.findByRole('heading', { name: 'No conversations match “zebra”' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByText('Grading?')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search conversations' })).toHaveValue('');
+  });
+
+  it('rows show the student or Anonymous, the time, the source badge, question and preview', async () => {
+    const rows = [
+      makeConversation({ student_identifier: 'S-1042', source_type: 'syllabus' }),
+      makeConversation({ student_identifier: null, source_type: 'content' }),
+      makeConversation({ student_identifier: null, source_type: 'other' }),
+    ];
+    signedInWith([bio], { [listPath(bio.id)]: conversationServer(rows) });
+    renderApp('/chat-history');
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const [first, second, third] = within(list).getAllByRole('button');
+    expect(first).toHaveTextContent('S-1042');
+    expect(first).toHaveTextContent('Syllabus');
+    expect(first).toHaveTextContent(rows[0]!.question);
+    expect(first).toHaveTextContent(rows[0]!.response_preview);
+    expect(within(first!).getByText(/2025/)).toHaveAttribute('datetime', rows[0]!.created_at);
+    expect(second).toHaveTextContent('Anonymous');
+    expect(second).toHaveTextContent('Course material');
+    expect(third).toHaveTextContent('Not in material');
+  });
+
+  it('the detail modal shows question, answer, cited items, time and tokens (no response time)', async () => {
+    const row = makeConversation({ question: 'When is the midterm?', tokens_used: 1234 });
+    signedInWith([bio], {
+      [listPath(bio.id)]: conversationServer([row]),
+      [`GET /chat/conversation/${row.id}`]: ok(
+        makeDetail(row, {
+          response: 'The midterm is on October 14, in class.',
+          citations: [
+            {
+              content_id: 'c1',
+              title: 'Course Syllabus',
+              content_type: 'syllabus',
+              excerpt: 'Midterm exam: October 14.',
+            },
+          ],
+        }),
+      ),
+    });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /When is the midterm\?/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation' });
+    expect(within(dialog).getByText('When is the midterm?')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('The midterm is on October 14, in class.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Course Syllabus')).toBeInTheDocument();
+    expect(within(dialog).getByText('Midterm exam: October 14.')).toBeInTheDocument();
+    expect(within(dialog).getByText('1,234')).toBeInTheDocument();
+    expect(within(dialog).getByText('Tokens')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Response time')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('the Email Requests toggle shows the unanswered count and the requests with Mark Responded', async () => {
+    const request = makeRequest({ student_email: 'maya@uni.test' });
+    let responded = false;
+    const calls = signedInWith([bio], {
+      [listPath(bio.id)]: conversationServer([]),
+      'GET /chat/email-requests': () =>
+        ok({
+          requests: [
+            {
+              ...request,
+              teacher_responded_at: responded ? '2025-10-03T09:00:00.000Z' : null,
+            },
+          ],
+          unanswered: responded ? 0 : 1,
+        }),
+      [`POST /chat/email-requests/${request.id}/respond`]: () => {
+        responded = true;
+        return ok({ ...request, teacher_responded_at: '2025-10-03T09:00:00.000Z' });
+      },
+    });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: 'Email Requests 1 unanswered' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const card = await screen.findByRole('article', { name: 'maya@uni.test' });
+    expect(within(card).getByRole('link', { name: 'maya@uni.test' })).toHaveAttribute(
+      'href',
+      'mailto:maya@uni.test',
+    );
+    expect(within(card).getByText('Pending')).toBeInTheDocument();
+    expect(within(card).getByText(request.conversation_question)).toBeInTheDocument();
+    expect(within(card).getByText(request.request_reason)).toBeInTheDocument();
+    expect(queriesTo('/chat/email-requests').some((q) => q.get('class_id') === bio.id)).toBe(true);
+
+    await user.click(within(card).getByRole('button', { name: 'Mark Responded' }));
+    expect(await within(card).findByText(/^Responded/)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Mark Responded' })).toBeNull();
+    expect(calls.filter((c) => c.path.endsWith('/respond'))).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Email Requests' })).toBeInTheDocument();
+    // the header bell refetched too: no count left
+    await waitFor(() => expect(screen.queryByTestId('contact-request-count')).toBeNull());
+  });
+
+  it('a Mark Responded failure shows the server text and keeps the request pending', async () => {
+    const request = makeRequest({ student_email: 'maya@uni.test' });
+    signedInWith([bio], {
+      [listPath(bio.id)]: conversationServer([]),
+      'GET /chat/email-requests': ok({ requests: [request], unanswered: 1 }),
+      [`POST /chat/email-requests/${request.id}/respond`]: {
+        status: 404,
+        body: { success: false, detail: 'Request not found', code: 'NOT_FOUND' },
+      },
+    });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Email Requests/ }));
+    const card = await screen.findByRole('article', { name: 'maya@uni.test' });
+    await user.click(within(card).getByRole('button', { name: 'Mark Responded' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Request not found');
+    expect(within(card).getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('no conversations yet points at the share link', async () => {
+    signedInWith([bio], { [listPath(bio.id)]: conversationServer([]) });
+    renderApp('/chat-history');
+    expect(
+      await screen.findByRole('heading', { name: 'No conversations yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Share the student chat link above/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Conversation pages' })).toBeNull();
+  });
+
+  it('no classes links to the dashboard', async () => {
+    signedInWith([]);
+    renderApp('/chat-history');
+    expect(await screen.findByRole('heading', { name: 'No classes yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Classes' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it('a load failure is logged and shown calmly with Try again', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    signedInWith([bio], {
+      [listPath(bio.id)]: () =>
+        fail
+          ? { status: 503, body: { success: false, detail: 'Down', code: 'SERVICE_UNAVAILABLE' } }
+          : conversationServer([makeConversation({ question: 'Back again?' })])(),
+    });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    expect(await screen.findByText("Couldn't load conversations")).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('Conversations failed to load', expect.any(Error));
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Back again?')).toBeInTheDocument();
+  });
+});

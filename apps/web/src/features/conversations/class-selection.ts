@@ -1,0 +1,43 @@
+import { RECENT_QUESTIONS_SHARE, type ClassItem } from '@app/contracts';
+import type { ClassGroup } from '@/lib/class-groups';
+
+/** SPEC §9: the "recent questions" estimate of a semester is 20 % of its total, rounded down. */
+export function recentEstimate(totalQuestions: number): number {
+  return Math.floor(totalQuestions * RECENT_QUESTIONS_SHARE);
+}
+
+export function questionTotal(group: ClassGroup): number {
+  return group.classes.reduce((sum, item) => sum + item.question_count, 0);
+}
+
+/**
+ * The class to show: the one named in the URL when it is the teacher's; otherwise the first of
+ * the current season (when `preferCurrent`), else the first class listed.
+ */
+export function pickClass(
+  groups: ClassGroup[],
+  requestedId: string | null,
+  preferCurrent: boolean,
+): ClassItem | null {
+  const all = groups.flatMap((g) => g.classes);
+  const requested = requestedId ? all.find((c) => c.id === requestedId) : undefined;
+  if (requested) return requested;
+  const current = preferCurrent ? groups.find((g) => g.isCurrent)?.classes[0] : undefined;
+  return current ?? all[0] ?? null;
+}
+
+/** The three views of /chats, chosen by `?view=`. */
+export const CHAT_VIEWS = ['conversations', 'requests', 'unanswered'] as const;
+export type ChatView = (typeof CHAT_VIEWS)[number];
+
+export function parseView(value: string | null): ChatView {
+  return (CHAT_VIEWS as readonly string[]).includes(value ?? '')
+    ? (value as ChatView)
+    : 'conversations';
+}
+
+/** "BIO 101 · Fall 2025" */
+export function classSubtitle(item: ClassItem): string {
+  const term = item.semester && item.year ? `${item.semester} ${item.year}` : null;
+  return [item.course_code, term].filter(Boolean).join(' · ');
+}

@@ -1,0 +1,176 @@
+import type { Citation, ConversationSummary } from '@app/contracts';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { contentTypeLabel } from '@/lib/classes-api';
+import { useConversation } from './api/get-conversation';
+import { ANONYMOUS } from './conversation-row';
+import { formatDateTime } from './format';
+import { LoadError, useLogFailure } from './load-error';
+import { SourceBadge } from './source-badge';
+
+/**
+ * The detail modal: question, AI response, source with the cited passages, time and tokens; on
+ * /chats also the response time. The row's summary shows at once while the full answer loads.
+ */
+export function ConversationDetailDialog({
+  conversation,
+  onClose,
+  showResponseTime,
+}: {
+  conversation: ConversationSummary | null;
+  onClose(): void;
+  showResponseTime: boolean;
+}) {
+  return (
+    <Dialog open={conversation !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent size="lg">
+        {conversation ? (
+          <DetailBody conversation={conversation} showResponseTime={showResponseTime} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DetailBody({
+  conversation,
+  showResponseTime,
+}: {
+  conversation: ConversationSummary;
+  showResponseTime: boolean;
+}) {
+  const detail = useConversation(conversation.id);
+  useLogFailure(detail.error, 'Conversation');
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Conversation</DialogTitle>
+        <DialogDescription>
+          Asked by {conversation.student_identifier || ANONYMOUS}
+        </DialogDescription>
+      </DialogHeader>
+
+      <div className="space-y-5">
+        <Section title="Question">
+          <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-ink-900">
+            {conversation.question}
+          </p>
+        </Section>
+
+        <Section title="AI response">
+          {detail.isPending ? (
+            <div aria-busy="true" className="space-y-2">
+              <span role="status" className="sr-only">
+                Loading the full answer
+              </span>
+              <Skeleton className="h-4 w-full" />
+              <Skeleton className="h-4 w-11/12" />
+              <Skeleton className="h-4 w-2/3" />
+            </div>
+          ) : detail.isError ? (
+            <LoadError
+              title="Couldn't load the full answer"
+              onRetry={() => void detail.refetch()}
+              retrying={detail.isFetching}
+              className="py-6"
+            />
+          ) : (
+            <p className="rounded-lg bg-ink-50 p-4 text-sm leading-relaxed break-words whitespace-pre-wrap text-ink-900">
+              {detail.data.response}
+            </p>
+          )}
+        </Section>
+
+        <Section title="Source">
+          <SourceBadge source={conversation.source_type} />
+          {detail.data?.citations.length ? <CitedItems citations={detail.data.citations} /> : null}
+        </Section>
+
+        <dl className="grid grid-cols-2 gap-3 border-t border-ink-100 pt-4 text-sm sm:grid-cols-3">
+          <Fact label="Time" value={formatDateTime(conversation.created_at)} />
+          <Fact label="Tokens" value={conversation.tokens_used.toLocaleString()} />
+          {showResponseTime ? (
+            <Fact
+              label="Response time"
+              value={`${conversation.response_time_ms.toLocaleString()} ms`}
+            />
+          ) : null}
+        </dl>
+      </div>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-ink-600">{label}</dt>
+      <dd className="mt-0.5 font-medium text-ink-900">{value}</dd>
+    </div>
+  );
+}
+
+interface CitedItem {
+  contentId: string;
+  title: string;
+  contentType: string;
+  excerpts: string[];
+}
+
+/** One entry per course item, however many of its passages were quoted. */
+export function groupCitations(citations: Citation[]): CitedItem[] {
+  const items = new Map<string, CitedItem>();
+  for (const c of citations) {
+    const item = items.get(c.content_id);
+    if (!item) {
+      items.set(c.content_id, {
+        contentId: c.content_id,
+        title: c.title,
+        contentType: c.content_type,
+        excerpts: [c.excerpt],
+      });
+    } else if (!item.excerpts.includes(c.excerpt)) {
+      item.excerpts.push(c.excerpt);
+    }
+  }
+  return [...items.values()];
+}
+
+function CitedItems({ citations }: { citations: Citation[] }) {
+  return (
+    <ul className="mt-1 space-y-3">
+      {groupCitations(citations).map((item) => (
+        <li key={item.contentId} className="rounded-lg border border-ink-200 p-3">
+          <p className="text-sm font-semibold break-words text-ink-900">
+            {item.title}{' '}
+            <span className="font-normal text-ink-600">· {contentTypeLabel(item.contentType)}</span>
+          </p>
+          {item.excerpts.map((excerpt) => (
+            <blockquote
+              key={excerpt}
+              className="mt-2 border-l-2 border-brand-200 pl-3 text-sm leading-relaxed break-words text-ink-700"
+            >
+              {excerpt}
+            </blockquote>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
