@@ -137,13 +137,12 @@ export class ConversationsRepository {
       .executeTakeFirst();
   }
 
-  /** One batch of the class's conversations, oldest first, after a (created_at, id) cursor. */
-  exportBatch(
-    teacherId: string,
-    classId: string,
-    after: { createdAt: Date; id: string } | null,
-    limit: number,
-  ) {
+  /**
+   * One batch of the class's conversations, oldest first, after the row `afterId`. The cursor
+   * reads that row's own created_at: a JS Date drops PostgreSQL's microseconds, and comparing
+   * with it would return the last row again and again.
+   */
+  exportBatch(teacherId: string, classId: string, afterId: string | null, limit: number) {
     let q = this.owned(teacherId)
       .where('cv.class_id', '=', classId)
       .select([
@@ -157,8 +156,10 @@ export class ConversationsRepository {
         'cv.response_time_ms',
         'cv.citations',
       ]);
-    if (after) {
-      q = q.where(sql<boolean>`(cv.created_at, cv.id) > (${after.createdAt}, ${after.id}::uuid)`);
+    if (afterId) {
+      q = q.where(
+        sql<boolean>`(cv.created_at, cv.id) > (SELECT c.created_at, c.id FROM conversations c WHERE c.id = ${afterId})`,
+      );
     }
     return q.orderBy('cv.created_at', 'asc').orderBy('cv.id', 'asc').limit(limit).execute();
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
@@ -370,6 +371,16 @@ describe('GET /api/chat/conversations/:class_id/export', () => {
     expect(rows).toHaveLength(2105);
     expect(new Set(rows.map((r) => r[3])).size).toBe(2105);
     expect(rows.at(-1)![3]).toBe('q2104');
+  });
+
+  it('ends when the times have microseconds, as rows stored by PostgreSQL do', async () => {
+    const id = (await createClass(t.app, stranger.auth, { class_name: 'Micro' })).id;
+    await sql`
+      INSERT INTO conversations (class_id, question, response, source_type, created_at)
+      SELECT ${id}, 'm' || i, 'r', 'syllabus', now() - i * interval '1.234567 second'
+      FROM generate_series(1, 2003) AS i`.execute(t.db);
+    const res = await get(`/api/chat/conversations/${id}/export`, stranger.auth);
+    expect(parseCsv(res.body.slice(1)).slice(1)).toHaveLength(2003);
   });
 
   it('names the file after the class when it has no course code', async () => {

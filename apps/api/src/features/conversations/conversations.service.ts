@@ -116,9 +116,9 @@ export class ConversationsService {
     const repo = this.repo;
     async function* lines() {
       yield CSV_BOM + csvRow(CONVERSATION_CSV_COLUMNS);
-      let after: { createdAt: Date; id: string } | null = null;
+      let afterId: string | null = null;
       for (;;) {
-        const batch = await repo.exportBatch(teacherId, classId, after, EXPORT_BATCH);
+        const batch = await repo.exportBatch(teacherId, classId, afterId, EXPORT_BATCH);
         if (batch.length === 0) return;
         yield batch
           .map((r) =>
@@ -136,8 +136,7 @@ export class ConversationsService {
             ]),
           )
           .join('');
-        const last = batch[batch.length - 1]!;
-        after = { createdAt: last.created_at, id: last.id };
+        afterId = batch[batch.length - 1]!.id;
       }
     }
     return { fileName: exportFileName(cls.course_code || cls.class_name, today), lines: lines() };

@@ -1,10 +1,14 @@
 import { api } from '@/lib/api-client';
 
+const BOM = '\uFEFF';
+
 /** GET /chat/conversations/{class_id}/export: every conversation of the class as a CSV file. */
 export async function exportConversations(classId: string, fallbackName: string) {
   const file = await api.getText(`/chat/conversations/${classId}/export`);
   const type = file.contentType ?? 'text/csv;charset=utf-8';
-  saveFile(new Blob([file.text], { type }), file.filename ?? fallbackName);
+  // Reading the body as text drops the server's byte order mark; Excel needs it to read UTF-8.
+  const text = file.text.startsWith(BOM) ? file.text : BOM + file.text;
+  saveFile(new Blob([text], { type }), file.filename ?? fallbackName);
 }
 
 /** Hands a blob to the browser as a download through a temporary object URL. */
