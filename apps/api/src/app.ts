@@ -78,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  acceptEmptyJsonOnBodylessRoutes(app);
 
   // Responses finished during shutdown close their keep-alive connection, so close() can end.
   let closing = false;
@@ -224,4 +225,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * `Content-Type: application/json` with no body (as curl and many clients send on a POST that
+ * takes nothing, such as Mark Responded) is fine on a route without a body schema; a route that
+ * needs a body still answers 422 "Request body is required".
+ */
+function acceptEmptyJsonOnBodylessRoutes(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' && !req.routeOptions.schema?.body) return done(null, undefined);
+    return parseJson(req, body as string, done);
+  });
 }

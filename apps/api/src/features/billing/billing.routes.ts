@@ -172,6 +172,7 @@ export const billingRoutes =
 export const stripeWebhookRoutes =
   (billing: BillingService): FastifyPluginAsyncZod =>
   async (app) => {
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser(
       'application/json',
       { parseAs: 'buffer', bodyLimit: 1024 * 1024 },

@@ -130,6 +130,24 @@ describe('contact requests, teacher side (outbox)', () => {
     expect(responded.map((r) => r.id)).toEqual([id]);
   });
 
+  it('Mark Responded also takes an empty JSON body, as curl sends it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/email-requests/${a.requestIds[1]}/respond`,
+      headers: { ...owner.auth, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.teacher_responded_at).not.toBeNull();
+    // a route that needs a body still says so
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/email-requests/${a.requestIds[1]}/reply`,
+      headers: { ...owner.auth, 'content-type': 'application/json' },
+    });
+    expect(reply.statusCode).toBe(422);
+    expect(reply.json().detail[0].msg).toBe('Request body is required');
+  });
+
   it('a reply goes to the outbox, is stored and marks the request responded', async () => {
     const id = b.requestIds[0]!;
     const res = await post(`/api/chat/email-requests/${id}/reply`, owner.auth, {

@@ -8,6 +8,7 @@ import {
   Eye,
   FilePlus2,
   FileText,
+  History,
   Link2,
   MessageSquare,
   MoreHorizontal,
@@ -100,6 +101,9 @@ export function ClassCard({
             <DropdownMenuContent align="end">
               <DropdownMenuItem onSelect={() => navigate(`/analytics?class_id=${item.id}`)}>
                 <BarChart3 aria-hidden="true" /> View analytics
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => navigate(`/chat-history?class_id=${item.id}`)}>
+                <History aria-hidden="true" /> Chat history
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => onCopyClass(item)}>
                 <Copy aria-hidden="true" /> Copy class

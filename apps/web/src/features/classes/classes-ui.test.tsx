@@ -111,6 +111,22 @@ describe('dashboard', () => {
   });
 });
 
+describe('class card menu', () => {
+  it.each([
+    ['View analytics', '/analytics'],
+    ['Chat history', '/chat-history'],
+  ])('%s opens %s for the class', async (item, path) => {
+    const cls = makeClass({ class_name: 'Biology' });
+    setup([cls]);
+    const { router } = renderApp('/dashboard');
+    const c = await card('Biology');
+    await userEvent.click(c.getByRole('button', { name: 'More actions for Biology' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: item }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    expect(router.state.location.search).toBe(`?class_id=${cls.id}`);
+  });
+});
+
 describe('create class wizard', () => {
   async function openWizard() {
     renderApp('/dashboard');
