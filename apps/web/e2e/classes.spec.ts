@@ -123,8 +123,9 @@ test.describe('classes on the dashboard', () => {
     const reactivate = card.getByRole('button', { name: 'Reactivate Class' });
     await expect(reactivate).toBeVisible();
     const rows = await sql<{ is_active: boolean }>(
-      'SELECT is_active FROM classes WHERE class_name = $1',
-      ['Cell Biology'],
+      `SELECT c.is_active FROM classes c JOIN users u ON u.id = c.teacher_id
+        WHERE c.class_name = $1 AND u.email = $2`,
+      ['Cell Biology', teacher.email],
     );
     expect(rows.map((r) => r.is_active)).toEqual([false]);
     await expectAccessible(page);
