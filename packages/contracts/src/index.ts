@@ -6,3 +6,4 @@ export * from './classes.ts';
 export * from './chat.ts';
 export * from './conversations.ts';
 export * from './analytics.ts';
+export * from './trial.ts';
