@@ -51,6 +51,8 @@ import { createExtractor } from './features/extraction/index.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { Mailer } from './features/mail/mailer.ts';
+import { trialRoutes } from './features/trial/trial.routes.ts';
+import { TrialService } from './features/trial/trial.service.ts';
 import { RateLimiter } from './features/ratelimit/rate-limiter.ts';
 
 export type AppDeps = {
@@ -153,7 +155,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     `payments: ${provider.name === 'stripe' ? 'Stripe' : 'demo mode, no card is charged'}`,
   );
 
+  const answerer = configuredAnswerer(config, db, app.log, deps.now);
+  const trial = new TrialService(db, answerer, extractor, {
+    sessionsPerDay: config.trialSessionsPerDay,
+    now: deps.now,
+  });
+
   let stopHousekeeping: (() => void) | undefined;
+  let trialCleanupTimer: NodeJS.Timeout | undefined;
   let lifecycleTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     stopHousekeeping = startHousekeeping(db, app.log);
@@ -164,10 +173,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .catch((err: Error) => app.log.warn({ err: err.message }, 'billing lifecycle failed'));
     }, 5 * 60_000);
     lifecycleTimer.unref();
+    // trial sessions end after 24 hours; their documents go with them
+    trialCleanupTimer = setInterval(() => {
+      trial
+        .deleteExpired()
+        .then((n) => n && app.log.info({ deleted: n }, 'expired trial sessions deleted'))
+        .catch((err: Error) => app.log.warn({ err: err.message }, 'trial clean-up failed'));
+    }, 10 * 60_000);
+    trialCleanupTimer.unref();
   });
   app.addHook('onClose', async () => {
     stopHousekeeping?.();
     clearInterval(lifecycleTimer);
+    clearInterval(trialCleanupTimer);
     mailer.close();
     await extractor.close();
   });
@@ -180,12 +198,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stripeWebhookRoutes(billing));
       await api.register(classesRoutes(classes, auth));
       await api.register(contentRoutes(content, auth));
-      const chat = new ChatService(
-        db,
-        configuredAnswerer(config, db, app.log, deps.now),
-        config.chatRateLimitPerMinute,
-      );
+      const chat = new ChatService(db, answerer, config.chatRateLimitPerMinute);
       await api.register(chatRoutes(chat));
+      await api.register(trialRoutes(trial));
       await api.register(contactRoutes(new ContactService(db, mailer, app.log, config.publicUrl)));
       await api.register(teacherChatRoutes(new TeacherChatService(db, chat), auth));
       await api.register(

@@ -31,6 +31,7 @@ const envSchema = z.object({
   STRIPE_PRICE_TEACHER: optionalString,
   STRIPE_API_URL: optionalString.pipe(z.string().url().optional()),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  TRIAL_SESSIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   ADDON_CLASS_PRICE_USD: z.coerce.number().min(0.5).max(1000).default(6),
   LLM_PROVIDER: z.enum(['extractive', 'openai']).default('extractive'),
   OPENAI_BASE_URL: optionalString.pipe(z.string().url().optional()),
@@ -67,6 +68,8 @@ export type Config = {
   addonPriceCents: number;
   /** questions one client address may ask per minute (a class takes 10× that) */
   chatRateLimitPerMinute: number;
+  /** new no-signup trial sessions one client address may start per day */
+  trialSessionsPerDay: number;
   /** set when LLM_PROVIDER=openai: answers come from that chat API, the extractive answer is the fallback */
   openai:
     | {
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     addonPriceCents: Math.round(e.ADDON_CLASS_PRICE_USD * 100),
     chatRateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
+    trialSessionsPerDay: e.TRIAL_SESSIONS_PER_DAY,
     openai:
       e.LLM_PROVIDER === 'openai'
         ? {

@@ -19,6 +19,9 @@ export const TRIAL_MESSAGES = {
   sessionExpired: 'Session expired. Please upload your document again.',
   chatFailed: 'Sorry, I encountered an error. Please try again.',
   uploadFailed: 'Upload failed.',
+  /** the answer when the document does not cover the question (there is no teacher to contact) */
+  notInDocument:
+    "I couldn't find this in your document. Try asking about something it covers, or check the wording.",
   // server texts (the client maps them as SPEC §8 says: "limit", "session", "document")
   serverLimit: `Trial limit reached: a trial answers ${TRIAL_QUESTION_LIMIT} questions.`,
   serverSessionMissing: 'Trial session not found or expired.',

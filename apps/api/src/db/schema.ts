@@ -181,6 +181,17 @@ export interface EmailRequestsTable {
   replied_at: NullableTimestamp;
 }
 
+export interface TrialSessionsTable {
+  id: Generated<string>;
+  class_id: string | null;
+  questions_used: ColumnType<number, number | undefined, number>;
+  file_name: string | null;
+  file_size: number | null;
+  word_count: number | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -195,4 +206,5 @@ export interface Database {
   content_chunks: ContentChunksTable;
   conversations: ConversationsTable;
   email_requests: EmailRequestsTable;
+  trial_sessions: TrialSessionsTable;
 }

@@ -1,0 +1,131 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  TRIAL_FILE_MAX_BYTES,
+  TRIAL_MESSAGES,
+  trialChatInputSchema,
+  trialChatReplySchema,
+  trialDocumentSchema,
+  trialSessionSchema,
+} from '@app/contracts';
+import { AppError } from '../../errors.ts';
+import type { TrialService } from './trial.service.ts';
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const sessionParams = z.object({ id: z.string().uuid(TRIAL_MESSAGES.serverSessionMissing) });
+const tags = ['trial'];
+
+/** Public: the no-signup document trial (SPEC §7 Trial). No account; a session id is the key. */
+export const trialRoutes =
+  (trial: TrialService): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: TRIAL_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 },
+    });
+
+    app.post('/trial/session', {
+      schema: {
+        tags,
+        summary: 'Start a trial session: one document, ten questions, 24 hours',
+        response: { 201: ok(trialSessionSchema) },
+      },
+      handler: async (req, reply) =>
+        reply.status(201).send({ success: true as const, data: await trial.start(req.ip) }),
+    });
+
+    app.get('/trial/session/:id', {
+      schema: {
+        tags,
+        summary: "A trial session's document and questions left",
+        params: sessionParams,
+        response: { 200: ok(trialSessionSchema) },
+      },
+      handler: async (req) => ({ success: true as const, data: await trial.get(req.params.id) }),
+    });
+
+    app.delete('/trial/session/:id', {
+      schema: {
+        tags,
+        summary: 'End a trial session now; its document is deleted',
+        params: sessionParams,
+        response: { 200: ok(z.object({ deleted: z.literal(true) })) },
+      },
+      handler: async (req) => {
+        await trial.delete(req.params.id);
+        return { success: true as const, data: { deleted: true as const } };
+      },
+    });
+
+    app.post('/trial/upload', {
+      schema: {
+        tags,
+        summary:
+          "Upload the session's document (PDF, DOCX or TXT, at most 10 MB); replaces any earlier one",
+        consumes: ['multipart/form-data'],
+        response: { 201: ok(trialDocumentSchema) },
+      },
+      handler: async (req, reply) => {
+        if (!req.isMultipart())
+          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+        const fields: Record<string, string> = {};
+        let file: { data: Buffer; fileName: string } | undefined;
+        try {
+          for await (const part of req.parts()) {
+            if (part.type === 'file') {
+              file = { data: await part.toBuffer(), fileName: part.filename || 'upload' };
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
+            }
+          }
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(413, 'PAYLOAD_TOO_LARGE', TRIAL_MESSAGES.fileTooLarge);
+          if (code === 'FST_FILES_LIMIT')
+            throw new AppError(422, 'VALIDATION_ERROR', 'Upload one file at a time.');
+          throw err;
+        }
+        const session = sessionParams.shape.id.safeParse(fields.session_id);
+        if (!session.success) {
+          throw new AppError(404, 'NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing);
+        }
+        if (!file) throw new AppError(422, 'VALIDATION_ERROR', 'Choose a file to upload.');
+        const document = await trial.upload(session.data, file);
+        return reply.status(201).send({ success: true as const, data: document });
+      },
+    });
+
+    app.post('/trial/chat', {
+      schema: {
+        tags,
+        summary:
+          "Ask a question about the session's document (the last six turns may be sent; ten questions per session)",
+        body: trialChatInputSchema,
+        response: { 200: ok(trialChatReplySchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await trial.ask(req.body.session_id, req.body.question),
+      }),
+    });
+
+    app.get('/trial/health/check', {
+      schema: {
+        tags,
+        summary: "The trial's health and limits",
+        response: {
+          200: ok(
+            z.object({
+              status: z.literal('ok'),
+              questions_per_session: z.number(),
+              max_file_bytes: z.number(),
+              file_types: z.array(z.string()),
+              session_hours: z.number(),
+            }),
+          ),
+        },
+      },
+      handler: async () => ({ success: true as const, data: trial.health() }),
+    });
+  };

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import {
+  TRIAL_FILE_EXTENSIONS,
+  TRIAL_FILE_MAX_BYTES,
+  TRIAL_MESSAGES,
+  TRIAL_QUESTION_LIMIT,
+  TRIAL_SESSION_HOURS,
+  type TrialChatReply,
+  type TrialDocument,
+  type TrialSession,
+} from '@app/contracts';
+import type { Db } from '../../db/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Answerer } from '../answering/answerer.ts';
+import { ContentRepository } from '../content/content.repository.ts';
+import { chunkText, ExtractionError, type Extractor } from '../extraction/index.ts';
+import { extensionOf } from '../extraction/detect.ts';
+import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
+import { TrialRepository } from './trial.repository.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const ALLOWED = new Set<string>(TRIAL_FILE_EXTENSIONS);
+
+const sessionGone = () => new AppError(404, 'NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing);
+const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', TRIAL_MESSAGES.fileType);
+
+type SessionRow = NonNullable<Awaited<ReturnType<TrialRepository['findLive']>>>;
+
+function toSession(row: SessionRow): TrialSession {
+  return {
+    session_id: row.id,
+    expires_at: row.expires_at.toISOString(),
+    questions_used: row.questions_used,
+    questions_left: Math.max(0, TRIAL_QUESTION_LIMIT - row.questions_used),
+    document:
+      row.file_name === null
+        ? null
+        : {
+            file_name: row.file_name,
+            file_size: row.file_size ?? 0,
+            word_count: row.word_count ?? 0,
+          },
+  };
+}
+
+/**
+ * The no-signup trial: one document and ten questions per session, answered by the same engine
+ * as a class, over that document only. Sessions last 24 hours; then they and their document are
+ * deleted.
+ */
+export class TrialService {
+  private readonly repo: TrialRepository;
+  private readonly content: ContentRepository;
+  private readonly limiter: RateLimiter;
+  private readonly sessionsPerAddress: Limit;
+  private readonly now: () => Date;
+
+  constructor(
+    db: Db,
+    private readonly answerer: Answerer,
+    private readonly extractor: Extractor,
+    options: { sessionsPerDay: number; now?: () => Date },
+  ) {
+    this.repo = new TrialRepository(db);
+    this.content = new ContentRepository(db);
+    this.limiter = new RateLimiter(db);
+    this.sessionsPerAddress = { max: options.sessionsPerDay, windowSeconds: 24 * 60 * 60 };
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async start(address: string): Promise<TrialSession> {
+    const wait = await this.limiter.hit(`trial:addr:${address}`, this.sessionsPerAddress);
+    if (wait) throw tooManyRequests(wait, TRIAL_MESSAGES.serverTooManySessions);
+    const expiresAt = new Date(this.now().getTime() + TRIAL_SESSION_HOURS * HOUR_MS);
+    return toSession(await this.repo.create(expiresAt));
+  }
+
+  async get(id: string): Promise<TrialSession> {
+    const row = await this.repo.findLive(id, this.now());
+    if (!row) throw sessionGone();
+    return toSession(row);
+  }
+
+  async delete(id: string): Promise<void> {
+    const deleted = await this.repo.delete({ id });
+    if (deleted === 0) throw sessionGone();
+  }
+
+  /**
+   * Extracts the file first (nothing is stored if it is refused), then makes it the session's
+   * document: a second upload replaces the first in the same transaction. The questions already
+   * asked stay counted.
+   */
+  async upload(
+    sessionId: string,
+    file: { fileName: string; data: Buffer },
+  ): Promise<TrialDocument> {
+    if (!(await this.repo.findLive(sessionId, this.now()))) throw sessionGone();
+    if (!ALLOWED.has(extensionOf(file.fileName))) throw unsupported();
+    let extracted;
+    try {
+      extracted = await this.extractor.extract({ data: file.data, fileName: file.fileName });
+    } catch (err) {
+      if (err instanceof ExtractionError) {
+        if (err.status === 415) throw unsupported();
+        throw new AppError(err.status, err.code, err.message);
+      }
+      throw err;
+    }
+    // the content decides, not the name: a renamed spreadsheet is still refused
+    if (!ALLOWED.has(extracted.kind)) throw unsupported();
+    const text = extracted.text.trim();
+    if (!text) throw new AppError(422, 'VALIDATION_ERROR', 'No text could be read from this file.');
+
+    const classId = await this.repo.classFor(sessionId, this.now());
+    if (!classId) throw sessionGone();
+    const fileName = file.fileName.split(/[\\/]/).pop()!.slice(0, 255);
+    const document = {
+      file_name: fileName,
+      file_size: file.data.length,
+      word_count: extracted.wordCount,
+    };
+    await this.content.insertWithChunks(
+      classId,
+      {
+        title: fileName.replace(/\.[^.]+$/, '') || 'Trial document',
+        content: text,
+        content_type: 'syllabus',
+        file_name: fileName,
+        file_type: extracted.mimeType,
+        file_size: file.data.length,
+        word_count: extracted.wordCount,
+      },
+      chunkText(text),
+      async (trx) => {
+        await trx.updateTable('trial_sessions').set(document).where('id', '=', sessionId).execute();
+      },
+    );
+    return document;
+  }
+
+  /** One question on the session's document; the eleventh is refused with 429. */
+  async ask(sessionId: string, question: string): Promise<TrialChatReply> {
+    const session = await this.repo.findLive(sessionId, this.now());
+    if (!session) throw sessionGone();
+    if (!session.class_id || session.file_name === null) {
+      throw new AppError(409, 'CONFLICT', TRIAL_MESSAGES.serverNoDocument);
+    }
+    const taken = await this.repo.takeQuestion(sessionId, TRIAL_QUESTION_LIMIT, this.now());
+    if (!taken) {
+      // the limit lasts as long as the session does
+      const seconds = Math.ceil((session.expires_at.getTime() - this.now().getTime()) / 1000);
+      throw new AppError(429, 'RATE_LIMITED', TRIAL_MESSAGES.serverLimit, {
+        'retry-after': String(Math.max(1, seconds)),
+      });
+    }
+    try {
+      const answer = await this.answerer.answer(session.class_id, question);
+      return {
+        id: randomUUID(),
+        // the class answer points to Contact Teacher; a trial has no teacher
+        response: answer.sourceType === 'other' ? TRIAL_MESSAGES.notInDocument : answer.response,
+        source_type: answer.sourceType,
+        citations: answer.citations,
+        questions_left: TRIAL_QUESTION_LIMIT - taken.questions_used,
+      };
+    } catch (err) {
+      await this.repo.returnQuestion(sessionId);
+      throw err;
+    }
+  }
+
+  /** Deletes sessions past their 24 hours, with their documents. */
+  deleteExpired(): Promise<number> {
+    return this.repo.delete({ expiredBy: this.now() });
+  }
+
+  health() {
+    return {
+      status: 'ok' as const,
+      questions_per_session: TRIAL_QUESTION_LIMIT,
+      max_file_bytes: TRIAL_FILE_MAX_BYTES,
+      file_types: [...TRIAL_FILE_EXTENSIONS],
+      session_hours: TRIAL_SESSION_HOURS,
+    };
+  }
+}
