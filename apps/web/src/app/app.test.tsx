@@ -160,7 +160,7 @@ describe('authenticated shell', () => {
     expect(await screen.findByText('Failed to fetch classes.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Student contact requests' })).toHaveAttribute(
       'href',
-      '/chats',
+      '/chats?view=requests',
     );
     expect(screen.queryByTestId('contact-request-count')).not.toBeInTheDocument();
   });

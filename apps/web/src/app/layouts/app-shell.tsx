@@ -78,7 +78,7 @@ export function AppShell() {
               {title}
             </h1>
             <Link
-              to="/chats"
+              to="/chats?view=requests"
               aria-label={
                 unanswered > 0
                   ? `Student contact requests: ${unanswered} unanswered`

@@ -76,7 +76,7 @@ export function UserMenu({
         ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuGroup>
-          <DropdownMenuItem onSelect={() => navigate('/chats')}>
+          <DropdownMenuItem onSelect={() => navigate('/chats?view=requests')}>
             <Mail aria-hidden="true" />
             Student contact requests
           </DropdownMenuItem>

@@ -4,6 +4,7 @@ import type { ClassItem } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { useEmailRequests } from './api/get-email-requests';
+import { usePendingByClass } from './api/get-pending-by-class';
 import { useUnanswered } from './api/get-unanswered';
 import { ClassesLoadError, NoClasses, PageSkeleton } from './class-states';
 import { ClassSelect } from './class-select';
@@ -26,7 +27,10 @@ export function ChatsPage() {
   const { list, groups } = useTeacherClasses();
   const [params, setParams] = useSearchParams();
   const requested = params.get(CLASS_PARAM);
-  const selected = pickClass(groups, requested, true);
+  const pending = usePendingByClass();
+  // without a class in the URL, wait for the pending requests so the first pick is the right one
+  const deciding = !requested && pending.isPending;
+  const selected = deciding ? null : pickClass(groups, requested, true, pending.data);
   const selectedId = selected?.id;
   const view = parseView(params.get(VIEW_PARAM));
 
@@ -57,7 +61,7 @@ export function ChatsPage() {
     }
   }, [selectedId, requested, setParams]);
 
-  if (list.isPending) return <PageSkeleton withSidebar />;
+  if (list.isPending || (deciding && list.data)) return <PageSkeleton withSidebar />;
   if (list.isError) {
     return <ClassesLoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   }
@@ -69,6 +73,7 @@ export function ChatsPage() {
         <ClassSidebar
           groups={groups}
           selectedId={selected.id}
+          pending={pending.data}
           onSelect={(id) => update({ [CLASS_PARAM]: id })}
         />
       </div>

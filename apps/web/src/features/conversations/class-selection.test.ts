@@ -32,6 +32,16 @@ describe('pickClass', () => {
     expect(pickClass(groupClasses([old], 'Fall 2025'), null, true)).toBe(old);
     expect(pickClass([], null, true)).toBeNull();
   });
+
+  it('without one in the URL, prefers a class with a student waiting for a reply', () => {
+    const waiting = new Map([
+      [old.id, 2],
+      [next.id, 0],
+    ]);
+    expect(pickClass(groups, null, true, waiting)).toBe(old);
+    expect(pickClass(groups, next.id, true, waiting)).toBe(next);
+    expect(pickClass(groups, null, true, new Map())).toBe(now);
+  });
 });
 
 describe('parseView', () => {

@@ -11,17 +11,21 @@ export function questionTotal(group: ClassGroup): number {
 }
 
 /**
- * The class to show: the one named in the URL when it is the teacher's; otherwise the first of
- * the current season (when `preferCurrent`), else the first class listed.
+ * The class to show: the one named in the URL when it is the teacher's; otherwise the first with
+ * a student waiting for a reply (`waiting`), then the first of the current season (when
+ * `preferCurrent`), else the first class listed.
  */
 export function pickClass(
   groups: ClassGroup[],
   requestedId: string | null,
   preferCurrent: boolean,
+  waiting?: ReadonlyMap<string, number>,
 ): ClassItem | null {
   const all = groups.flatMap((g) => g.classes);
   const requested = requestedId ? all.find((c) => c.id === requestedId) : undefined;
   if (requested) return requested;
+  const awaitingReply = waiting ? all.find((c) => (waiting.get(c.id) ?? 0) > 0) : undefined;
+  if (awaitingReply) return awaitingReply;
   const current = preferCurrent ? groups.find((g) => g.isCurrent)?.classes[0] : undefined;
   return current ?? all[0] ?? null;
 }

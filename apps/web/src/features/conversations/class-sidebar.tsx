@@ -14,10 +14,13 @@ import { plural } from './format';
 export function ClassSidebar({
   groups,
   selectedId,
+  pending,
   onSelect,
 }: {
   groups: ClassGroup[];
   selectedId: string | null;
+  /** pending contact requests per class id */
+  pending?: ReadonlyMap<string, number>;
   onSelect(classId: string): void;
 }) {
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
@@ -62,6 +65,7 @@ export function ClassSidebar({
                   <li key={item.id}>
                     <ClassButton
                       item={item}
+                      pending={pending?.get(item.id) ?? 0}
                       selected={item.id === selectedId}
                       onSelect={() => onSelect(item.id)}
                     />
@@ -78,10 +82,12 @@ export function ClassSidebar({
 
 function ClassButton({
   item,
+  pending,
   selected,
   onSelect,
 }: {
   item: ClassItem;
+  pending: number;
   selected: boolean;
   onSelect(): void;
 }) {
@@ -104,6 +110,15 @@ function ClassButton({
         >
           {item.class_name}
         </span>
+        {pending > 0 ? (
+          <Badge variant="count" title={`${plural(pending, 'contact request')} waiting`}>
+            {pending}
+            <span className="sr-only">
+              {' '}
+              {pending === 1 ? 'contact request' : 'contact requests'} waiting
+            </span>
+          </Badge>
+        ) : null}
         {item.is_active ? null : (
           <span className="flex items-center" title="Inactive">
             <span className="size-2 rounded-full bg-danger-600" aria-hidden="true" />
