@@ -85,12 +85,18 @@ test.describe('the teacher side of conversations @mobile', () => {
     await expect(bell).toBeVisible();
     await expect(page.getByTestId('contact-request-count')).toHaveText('1');
     await bell.click();
-    await page.waitForURL(/\/chats/);
+    await page.waitForURL(/\/chats\?.*view=requests/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Student Conversations' }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Cell Biology' })).toBeVisible();
     await expect(page.getByText(`/chat/${cls.chatUuid}`)).toBeVisible();
+    // the bell opens the waiting request
+    const card = page.getByRole('article').filter({ hasText: 'sam@student.test' });
+    await expect(card).toContainText('Is the aquarium trip required');
+    await expect(card).toContainText('Pending');
+    const views = page.getByRole('group', { name: 'View' });
+    await views.getByRole('button', { name: /^Conversations/ }).click();
 
     const list = page.getByRole('list', { name: 'Conversations' });
     await expect(list.getByRole('listitem')).toHaveCount(3);
@@ -117,14 +123,8 @@ test.describe('the teacher side of conversations @mobile', () => {
     await expect(detail).toBeHidden();
 
     // the contact request: reply by e-mail from the dashboard
-    await page
-      .getByRole('group', { name: 'View' })
-      .getByRole('button', { name: /Contact Requests/ })
-      .click();
+    await views.getByRole('button', { name: /Contact Requests/ }).click();
     await expect(page).toHaveURL(/view=requests/);
-    const card = page.getByRole('article').filter({ hasText: 'sam@student.test' });
-    await expect(card).toContainText('Is the aquarium trip required');
-    await expect(card).toContainText('Pending');
     await card.getByRole('button', { name: 'Reply' }).click();
     const replyDialog = page.getByRole('dialog', { name: 'Reply to the student' });
     await replyDialog
@@ -141,10 +141,7 @@ test.describe('the teacher side of conversations @mobile', () => {
     expect(mail.text_body).toContain('It is part of the course and the bus is free.');
 
     // the question the material did not cover: answer it once, into the class material
-    await page
-      .getByRole('group', { name: 'View' })
-      .getByRole('button', { name: /Unanswered/ })
-      .click();
+    await views.getByRole('button', { name: /Unanswered/ }).click();
     await expect(page).toHaveURL(/view=unanswered/);
     const group = page.getByRole('listitem').filter({ hasText: TRIP });
     await expect(group).toContainText('Asked 1 time');
