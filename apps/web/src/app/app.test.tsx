@@ -71,13 +71,27 @@ describe('routes (SPEC §2)', () => {
     expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
   });
 
-  it('Try Me says plainly that the document trial is not available yet', async () => {
-    mockApi({});
+  it('Try Me opens the document trial at its upload step', async () => {
+    mockApi({
+      'POST /trial/session': {
+        status: 201,
+        body: {
+          success: true,
+          data: {
+            session_id: '9d2b7c4e-1f3a-4b5c-8d6e-7f8091a2b3c4',
+            expires_at: '2099-01-01T00:00:00.000Z',
+            questions_used: 0,
+            questions_left: 10,
+            document: null,
+          },
+        },
+      },
+    });
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: /Try Me/ }));
-    expect(
-      await screen.findByRole('dialog', { name: 'Document trial coming soon' }),
-    ).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Try it with your document' });
+    expect(await within(dialog).findByRole('button', { name: 'Choose a file' })).toBeVisible();
+    expect(within(dialog).getByText('10 questions left')).toBeInTheDocument();
   });
 
   it('landing page shows the marketing numbers and plans', async () => {

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type Tokens, type User } from '@app/contracts';
+import { STORAGE_KEYS, type Tokens, type TrialData, type User } from '@app/contracts';
 import { ALL_STORAGE_KEYS, storage } from './storage';
 
 export type SignupFlowStep = 'pricing' | 'payment';
@@ -62,7 +62,39 @@ export const authStore = {
   clearSignupStep: () => storage.remove(STORAGE_KEYS.signupFlowStep),
 
   hasTrialData: () => storage.get(STORAGE_KEYS.trialData) !== null,
+
+  /** The saved document trial (SPEC §3 trial_data), or null when absent or unreadable. */
+  readTrialData(): TrialData | null {
+    const raw = storage.get(STORAGE_KEYS.trialData);
+    if (raw === null) return null;
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return isTrialDataLike(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
+  },
+  saveTrialData: (data: TrialData) => storage.set(STORAGE_KEYS.trialData, JSON.stringify(data)),
+  clearTrialData: () => storage.remove(STORAGE_KEYS.trialData),
 };
+
+function isTrialDataLike(value: unknown): value is TrialData {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const document = v.document as Record<string, unknown> | null | undefined;
+  const documentOk =
+    document === null ||
+    (typeof document === 'object' &&
+      typeof document.file_name === 'string' &&
+      typeof document.file_size === 'number' &&
+      typeof document.word_count === 'number');
+  return (
+    typeof v.session_id === 'string' &&
+    typeof v.expires_at === 'string' &&
+    typeof v.questions_left === 'number' &&
+    documentOk
+  );
+}
 
 function isUserLike(value: unknown): value is User {
   if (typeof value !== 'object' || value === null) return false;

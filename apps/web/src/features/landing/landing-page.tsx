@@ -23,7 +23,7 @@ import { authStore } from '@/lib/auth-store';
 import { HOW_IT_WORKS_ID, RESET_TOKEN_PARAM } from '@/lib/constants';
 import { DEPARTMENT_PLAN, TEACHER_PLAN } from '@/lib/plans';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { TrialComingSoonDialog } from './trial-coming-soon-dialog';
+import { TrialDialog } from './trial/trial-dialog';
 
 const FEATURES = [
   {
@@ -73,7 +73,7 @@ export function LandingPage() {
   const modals = useAuthModals();
   const [searchParams] = useSearchParams();
   const [trialOpen, setTrialOpen] = useState(false);
-  const [pickedFile, setPickedFile] = useState<string | null>(null);
+  const [pickedFile, setPickedFile] = useState<File | null>(null);
   const resetToken = searchParams.get(RESET_TOKEN_PARAM);
   const { hash } = useLocation();
   useDocumentTitle(undefined);
@@ -100,14 +100,14 @@ export function LandingPage() {
 
   if (user && !resetToken && !authStore.isNewSignup()) return <Navigate to="/dashboard" replace />;
 
-  const openTrial = (fileName: string | null) => {
-    setPickedFile(fileName);
+  const openTrial = (file: File | null) => {
+    setPickedFile(file);
     setTrialOpen(true);
   };
 
   const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    if (file) openTrial(file.name);
+    if (file) openTrial(file);
     event.target.value = '';
   };
 
@@ -145,7 +145,7 @@ export function LandingPage() {
                   Try it with one of your documents
                 </label>
                 <p id="trial-file-hint" className="mt-1 text-sm text-ink-600">
-                  PDF, DOCX or TXT. No account needed.
+                  PDF, DOCX or TXT up to 10 MB. No account needed.
                 </p>
                 <input
                   id="trial-file"
@@ -315,15 +315,7 @@ export function LandingPage() {
       </main>
       <PublicFooter />
 
-      <TrialComingSoonDialog
-        open={trialOpen}
-        onOpenChange={setTrialOpen}
-        fileName={pickedFile}
-        onSignUp={() => {
-          setTrialOpen(false);
-          modals.openSignUp();
-        }}
-      />
+      <TrialDialog open={trialOpen} onOpenChange={setTrialOpen} file={pickedFile} />
     </div>
   );
 }
