@@ -23,7 +23,7 @@ export type Answer = {
 const WEEKDAY =
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu|thurs?|fri|sat|sun)s?\b|\b[MTWRF]{1,2}\/[MTWRF]{1,2}(\/[MTWRF])?\b|\b(MWF|TTh|TR)\b/i;
 const DATE =
-  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}[/-]\d{1,2}([/-]\d{2,4})?\b|\b\d{1,2}\.\d{1,2}\.\d{2,4}\b|\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\bweek\s+\d+|\b(noon|midnight)\b/i;
+  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}[/-]\d{1,2}([/-]\d{2,4})?\b|\b\d{1,2}\.\d{1,2}\.\d{2,4}\b|\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\bweek\s+\d+|\b(noon|midnight)\b|\b(in|since|by|from|until|between|around|before|after)\s+(1\d{3}|20\d{2})\b/i;
 const NUMBER =
   /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\b\d+\s*\/\s*\d+\b|\b\d+(\.\d+)?\s*[-–]\s*\d+(\.\d+)?\b|\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|twice|half|\d+)\b/i;
 const SHARE =

@@ -200,6 +200,19 @@ describe('POST /api/trial/chat', () => {
     expect(off).toMatchObject({ source_type: 'other', response: TRIAL_MESSAGES.notInDocument });
   });
 
+  it('a "when" question is answered by a year in a history text', async () => {
+    const history = [
+      '# The French Revolution',
+      'The French Revolution began in 1789 with the storming of the Bastille in Paris.',
+      'Between 1793 and 1794 the Committee of Public Safety ruled during the Reign of Terror.',
+    ].join('\n\n');
+    const id = await sessionWith('revolution.txt', Buffer.from(history));
+    const began = (await ask(id, 'When did the French Revolution begin?')).json().data;
+    expect(began.response).toMatch(/1789/);
+    const terror = (await ask(id, 'When was the Reign of Terror?')).json().data;
+    expect(terror.response).toMatch(/Between 1793 and 1794/);
+  });
+
   it('answers ten questions, then 429 with the limit message, also when sent at once', async () => {
     const id = await sessionWith('syllabus.txt', Buffer.from(SYLLABUS));
     const replies = await Promise.all(
