@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { registerErrorHandler } from './errors.ts';
+import { type HandlerTracker, trackHandlers } from './plugins/in-flight.ts';
 import { AuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
@@ -66,6 +67,8 @@ export type AppDeps = {
   now?: () => Date;
   /** classes a teacher has in a season (the classes feature provides the real one) */
   countClasses?: (userId: string, seasonName: string) => Promise<number>;
+  /** the server's shutdown waits on it for handlers whose client already hung up */
+  handlers?: HandlerTracker;
 };
 
 /** Builds the whole HTTP app. Never listens: the server and the tests call this. */
@@ -81,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   acceptEmptyJsonOnBodylessRoutes(app);
+  if (deps.handlers) trackHandlers(app, deps.handlers);
 
   // Responses finished during shutdown close their keep-alive connection, so close() can end.
   let closing = false;

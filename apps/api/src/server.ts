@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from './app.ts';
+import { HandlerTracker } from './plugins/in-flight.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { createDb } from './db/index.ts';
@@ -63,7 +64,8 @@ async function main() {
   logger.info({ applied: applied.length }, 'database ready');
 
   const jwtSecret = await loadOrCreateJwtSecret(dataDir, config.jwtSecret);
-  const app = await buildApp({ config, db, jwtSecret, logger, webDist });
+  const handlers = new HandlerTracker();
+  const app = await buildApp({ config, db, jwtSecret, logger, webDist, handlers });
 
   let closingSince = 0;
   const shutdown = async (signal: string) => {
@@ -82,6 +84,10 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      // a client that hung up leaves its handler running; let it finish with the database
+      if (!(await handlers.idle(10_000))) {
+        logger.warn({ running: handlers.active }, 'handlers still running after 10 s');
+      }
       await db.destroy();
       await embedded?.stop();
       logger.info('stopped cleanly');
