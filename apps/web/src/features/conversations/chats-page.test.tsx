@@ -116,6 +116,28 @@ describe('/chats sidebar', () => {
   });
 });
 
+describe('/chats with students waiting', () => {
+  it('opens on a class with a pending contact request and marks it in the sidebar and the Select', async () => {
+    const { router } = open('/chats', {
+      'GET /chat/email-requests': ok({
+        requests: [makeRequest({ class_id: spring.id, class_name: 'Ecology' })],
+        unanswered: 1,
+      }),
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ecology' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(`?class=${spring.id}`));
+    const ecology = within(sidebar()).getByRole('button', { name: /Ecology/ });
+    expect(ecology).toHaveTextContent('1 contact request waiting');
+    expect(within(sidebar()).getByRole('button', { name: /Cell Biology/ })).not.toHaveTextContent(
+      'waiting',
+    );
+    const option = within(screen.getByRole('combobox', { name: 'Class' })).getByRole('option', {
+      name: /Ecology/,
+    });
+    expect(option).toHaveTextContent('Ecology (BIO 150) · 1 waiting');
+  });
+});
+
 describe('/chats views', () => {
   it('?view= picks Contact Requests or Unanswered, and the toggle writes it back', async () => {
     const { router, user } = open(`/chats?class=${fall.id}&view=unanswered`, {

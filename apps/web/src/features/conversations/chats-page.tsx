@@ -82,6 +82,7 @@ export function ChatsPage() {
           groups={groups}
           value={selected.id}
           onChange={(id) => update({ [CLASS_PARAM]: id })}
+          pending={pending.data}
           className="lg:hidden"
         />
         <ClassPane

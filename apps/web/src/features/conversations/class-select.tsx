@@ -9,11 +9,14 @@ export function ClassSelect({
   value,
   onChange,
   className,
+  pending,
 }: {
   groups: ClassGroup[];
   value: string;
   onChange(classId: string): void;
   className?: string;
+  /** pending contact requests per class id */
+  pending?: ReadonlyMap<string, number>;
 }) {
   return (
     <Field label="Class" className={cn('min-w-0', className)}>
@@ -25,6 +28,7 @@ export function ClassSelect({
                 {item.class_name}
                 {item.course_code ? ` (${item.course_code})` : ''}
                 {item.is_active ? '' : ' · inactive'}
+                {pending?.get(item.id) ? ` · ${pending.get(item.id)} waiting` : ''}
               </option>
             ))}
           </optgroup>
