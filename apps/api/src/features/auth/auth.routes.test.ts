@@ -168,12 +168,13 @@ describe('POST /api/auth/login', () => {
       );
       return { ms: performance.now() - start, status: res.statusCode, body: res.body };
     };
-    const wrong = [await time(input.email), await time(input.email), await time(input.email)];
-    const unknown = [
-      await time('nobody@uni.test'),
-      await time('nobody@uni.test'),
-      await time('nobody@uni.test'),
-    ];
+    // interleaved, so a busy machine slows both paths alike
+    const wrong: Awaited<ReturnType<typeof time>>[] = [];
+    const unknown: Awaited<ReturnType<typeof time>>[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      wrong.push(await time(input.email));
+      unknown.push(await time('nobody@uni.test'));
+    }
     for (const r of [...wrong, ...unknown]) {
       expect(r.status).toBe(401);
       expect(JSON.parse(r.body)).toEqual({
@@ -182,9 +183,10 @@ describe('POST /api/auth/login', () => {
         code: 'INVALID_CREDENTIALS',
       });
     }
-    const median = (xs: { ms: number }[]) => xs.map((x) => x.ms).sort((a, b) => a - b)[1]!;
-    // both paths run one argon2id verification; without the dummy verify the unknown path is ~10x faster
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+    const median = (xs: { ms: number }[]) => xs.map((x) => x.ms).sort((a, b) => a - b)[2]!;
+    // both paths run one argon2id verification; without the dummy verify the unknown path is ~10x
+    // faster, so a third of the other path's time still tells the two designs apart
+    expect(median(unknown)).toBeGreaterThan(median(wrong) / 3);
   });
 
   it('rejects a missing password with 422', async () => {
