@@ -12,6 +12,7 @@ import {
   syllabusCreateSchema,
 } from '@app/contracts';
 import { AppError, InputValidationError } from '../../errors.ts';
+import { readUpload } from '../../plugins/upload.ts';
 import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ContentService } from './content.service.ts';
@@ -48,25 +49,7 @@ export const contentRoutes =
         response: { 201: one },
       },
       handler: async (req, reply) => {
-        if (!req.isMultipart())
-          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-        const fields: Record<string, string> = {};
-        let file: { data: Buffer; fileName: string } | undefined;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type === 'file') {
-              file = { data: await part.toBuffer(), fileName: part.filename || 'upload' };
-            } else if (typeof part.value === 'string') {
-              fields[part.fieldname] = part.value;
-            }
-          }
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(413, 'PAYLOAD_TOO_LARGE', CONTENT_MESSAGES.tooLarge);
-          if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
-            throw new AppError(422, 'VALIDATION_ERROR', 'Upload one file at a time.');
-          throw err;
-        }
+        const { fields, file } = await readUpload(req, CONTENT_MESSAGES.tooLarge);
         const parsed = uploadFields.safeParse(fields);
         if (!parsed.success) {
           throw new InputValidationError(

@@ -72,6 +72,13 @@ export class ConversationsRepository {
     return { rows: list, total: Number(count.n) };
   }
 
+  /** The class's conversations holding every word, in the question or the answer. */
+  private matching(teacherId: string, classId: string, words: string[]) {
+    let q = this.owned(teacherId).where('cv.class_id', '=', classId);
+    for (const word of words) q = q.where('cv.search_text', 'like', likePattern(word));
+    return q;
+  }
+
   /**
    * Every word must appear in the question or the answer. The matches are found once (through
    * the class's trigram index), counted, and only the page's rows are read in full.
@@ -81,12 +88,10 @@ export class ConversationsRepository {
     classId: string,
     options: { words: string[]; limit: number; offset: number },
   ) {
-    let matches = this.owned(teacherId)
-      .where('cv.class_id', '=', classId)
-      .select(['cv.id', 'cv.created_at']);
-    for (const word of options.words) {
-      matches = matches.where('cv.search_text', 'like', likePattern(word));
-    }
+    const matches = this.matching(teacherId, classId, options.words).select([
+      'cv.id',
+      'cv.created_at',
+    ]);
     const found = await this.db
       .with(
         (cte) => cte('m').materialized(),
@@ -110,10 +115,7 @@ export class ConversationsRepository {
       .execute();
     if (found.length > 0) return { rows: found, total: Number(found[0]!.total) };
     // a page past the end still tells how many there are
-    let count = this.owned(teacherId).where('cv.class_id', '=', classId);
-    for (const word of options.words)
-      count = count.where('cv.search_text', 'like', likePattern(word));
-    const row = await count
+    const row = await this.matching(teacherId, classId, options.words)
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     return { rows: [], total: Number(row.n) };

@@ -10,6 +10,7 @@ import {
   trialSessionSchema,
 } from '@app/contracts';
 import { AppError } from '../../errors.ts';
+import { readUpload } from '../../plugins/upload.ts';
 import type { TrialService } from './trial.service.ts';
 
 const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
@@ -66,26 +67,7 @@ export const trialRoutes =
         response: { 201: ok(trialDocumentSchema) },
       },
       handler: async (req, reply) => {
-        if (!req.isMultipart())
-          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-        const fields: Record<string, string> = {};
-        let file: { data: Buffer; fileName: string } | undefined;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type === 'file') {
-              file = { data: await part.toBuffer(), fileName: part.filename || 'upload' };
-            } else if (typeof part.value === 'string') {
-              fields[part.fieldname] = part.value;
-            }
-          }
-        } catch (err) {
-          const code = (err as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(413, 'PAYLOAD_TOO_LARGE', TRIAL_MESSAGES.fileTooLarge);
-          if (code === 'FST_FILES_LIMIT')
-            throw new AppError(422, 'VALIDATION_ERROR', 'Upload one file at a time.');
-          throw err;
-        }
+        const { fields, file } = await readUpload(req, TRIAL_MESSAGES.fileTooLarge);
         const session = sessionParams.shape.id.safeParse(fields.session_id);
         if (!session.success) {
           throw new AppError(404, 'NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing);
