@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { Mail } from 'lucide-react';
 import type { ClassItem } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -14,39 +13,18 @@ import { ContactRequestsPanel } from './contact-requests-panel';
 import { ConversationList } from './conversation-list';
 import { StudentLinkPanel } from './student-link-panel';
 import { useTeacherClasses } from './use-teacher-classes';
+import { useClassInUrl, useUrlParams } from './use-url-params';
 
 export const CLASS_PARAM = 'class_id';
 
 /** /chat-history: one class's conversations; `?class_id=` picks the class and follows the picker. */
 export function ChatHistoryPage() {
   const { list, groups } = useTeacherClasses();
-  const [params, setParams] = useSearchParams();
+  const [params, replaceParams] = useUrlParams();
   const requested = params.get(CLASS_PARAM);
   const selected = pickClass(groups, requested, false);
-  const selectedId = selected?.id;
-  const showClass = (classId: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(CLASS_PARAM, classId);
-        return next;
-      },
-      { replace: true },
-    );
-
-  // the URL always names the class on screen, so a reload or a shared link shows the same one
-  useEffect(() => {
-    if (selectedId && requested !== selectedId) {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set(CLASS_PARAM, selectedId);
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [selectedId, requested, setParams]);
+  const showClass = (classId: string) => replaceParams({ [CLASS_PARAM]: classId });
+  useClassInUrl(CLASS_PARAM, selected?.id, replaceParams, requested);
 
   if (list.isPending) return <PageSkeleton withSidebar={false} />;
   if (list.isError) {

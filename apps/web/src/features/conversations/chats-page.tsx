@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import type { ClassItem } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
@@ -15,6 +13,7 @@ import { ConversationList } from './conversation-list';
 import { StudentLinkPanel } from './student-link-panel';
 import { UnansweredPanel } from './unanswered-panel';
 import { useTeacherClasses } from './use-teacher-classes';
+import { useClassInUrl, useUrlParams } from './use-url-params';
 
 export const CLASS_PARAM = 'class';
 export const VIEW_PARAM = 'view';
@@ -25,41 +24,14 @@ export const VIEW_PARAM = 'view';
  */
 export function ChatsPage() {
   const { list, groups } = useTeacherClasses();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const requested = params.get(CLASS_PARAM);
   const pending = usePendingByClass();
   // without a class in the URL, wait for the pending requests so the first pick is the right one
   const deciding = !requested && pending.isPending;
   const selected = deciding ? null : pickClass(groups, requested, true, pending.data);
-  const selectedId = selected?.id;
   const view = parseView(params.get(VIEW_PARAM));
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
-  // the URL always names the class on screen, so a reload or a shared link shows the same one
-  useEffect(() => {
-    if (selectedId && requested !== selectedId) {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set(CLASS_PARAM, selectedId);
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [selectedId, requested, setParams]);
+  useClassInUrl(CLASS_PARAM, selected?.id, update, requested);
 
   if (list.isPending || (deciding && list.data)) return <PageSkeleton withSidebar />;
   if (list.isError) {
