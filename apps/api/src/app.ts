@@ -212,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(conversationsRoutes(new ConversationsService(db, classes, content), auth));
       await api.register(
-        analyticsRoutes(new AnalyticsService(new AnalyticsRepository(db), deps.now), auth),
+        analyticsRoutes(new AnalyticsService(new AnalyticsRepository(db), classes, deps.now), auth),
       );
     },
     { prefix: '/api' },

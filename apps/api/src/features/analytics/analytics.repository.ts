@@ -46,16 +46,6 @@ export class AnalyticsRepository {
     return (await this.timeZones).has(name);
   }
 
-  async isOwnedBy(classId: string, teacherId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('classes')
-      .select('id')
-      .where('id', '=', classId)
-      .where('teacher_id', '=', teacherId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** The `days` days ending today in `timeZone` (today being the day `now` falls on there). */
   async range(now: Date, days: number, timeZone: string): Promise<AnalyticsRange> {
     const result = await sql<{ from: string; to: string; start_at: Date; end_at: Date }>`

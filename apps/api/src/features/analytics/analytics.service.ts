@@ -1,5 +1,6 @@
 import { ANALYTICS_TOP_QUESTIONS, type Analytics } from '@app/contracts';
-import { InputValidationError, notFound } from '../../errors.ts';
+import { InputValidationError } from '../../errors.ts';
+import type { ClassesService } from '../classes/classes.service.ts';
 import type { QuestionGroup } from '../conversations/question-groups.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
@@ -16,6 +17,7 @@ export class AnalyticsService {
 
   constructor(
     private readonly repo: AnalyticsRepository,
+    private readonly classes: Pick<ClassesService, 'requireOwned'>,
     now?: () => Date,
   ) {
     this.now = now ?? (() => new Date());
@@ -27,7 +29,7 @@ export class AnalyticsService {
         { loc: ['querystring', 'tz'], msg: `Unknown time zone: ${timeZone}`, type: 'value_error' },
       ]);
     }
-    if (!(await this.repo.isOwnedBy(classId, teacherId))) throw notFound('Class');
+    await this.classes.requireOwned(teacherId, classId);
 
     const range = await this.repo.range(this.now(), days, timeZone);
     const scope = { classId, since: range.startAt, limit: ANALYTICS_TOP_QUESTIONS };

@@ -69,6 +69,16 @@ export class ClassesRepository {
     return q.orderBy('c.created_at', 'desc').execute();
   }
 
+  /** Just enough to know the class is the teacher's: no counts over its conversations. */
+  findOwned(teacherId: string, id: string) {
+    return this.db
+      .selectFrom('classes')
+      .select(['id', 'class_name', 'course_code'])
+      .where('teacher_id', '=', teacherId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   find(teacherId: string, id: string, ex: Executor = this.db) {
     return this.selectClasses(ex)
       .where('c.teacher_id', '=', teacherId)

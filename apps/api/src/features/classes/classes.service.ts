@@ -72,8 +72,13 @@ export class ClassesService {
     if (!(await this.repo.delete(teacherId, id))) throw notFound('Class');
   }
 
-  /** Used by other features to check ownership: the class, or 404. */
-  async requireOwned(teacherId: string, id: string): Promise<ClassItem> {
-    return this.get(teacherId, id);
+  /**
+   * Used by other features to check ownership: the class's id, name and course code, or 404.
+   * A light query, since it runs before every content, conversation and analytics call.
+   */
+  async requireOwned(teacherId: string, id: string) {
+    const row = await this.repo.findOwned(teacherId, id);
+    if (!row) throw notFound('Class');
+    return row;
   }
 }
