@@ -48,13 +48,13 @@ const ASK_TIMEOUT_MS = 120_000;
 type Semester = (typeof SEMESTERS)[number];
 
 type DatasetDocument = { file: string; content_type: string; title: string };
-type DatasetCourse = {
+export type DatasetCourse = {
   id: string;
   class: Record<string, unknown> & { class_name: string };
   documents: DatasetDocument[];
   questions: EvalQuestion[];
 };
-type Dataset = { version: number; courses: DatasetCourse[] };
+export type Dataset = { version: number; courses: DatasetCourse[] };
 
 export type EvalOptions = {
   /** path of the data set (dev.json); document paths are relative to its folder */
@@ -181,9 +181,9 @@ async function uploadDocument(
   }
 }
 
-type ReadyClass = { chatUuid: string; uploads: UploadResult[] };
+export type ReadyClass = { chatUuid: string; uploads: UploadResult[] };
 
-async function setUpCourse(
+export async function setUpCourse(
   baseUrl: string,
   course: DatasetCourse,
   email: string,
