@@ -17,7 +17,7 @@ const FLOOR = LEVEL_REACHED - 3;
 describe('answer quality on the dev set', () => {
   it(`stays at or above ${FLOOR}% (reached ${LEVEL_REACHED}%)`, async () => {
     expect(existsSync(devSet), `the evaluation data set is missing: ${devSet}`).toBe(true);
-    const result = await runEval({ dataset: devSet, log: () => {} });
+    const result = await runEval({ datasets: [devSet], log: () => {} });
     const { correct, total } = result.totals.overall;
     const accuracy = (100 * correct) / total;
     const misses = result.questions.filter((q) => !q.correct).length;

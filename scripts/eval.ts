@@ -1,14 +1,19 @@
 /**
  * Answer-quality evaluation through the public API, as a black box (../shared/eval/README.md).
  *
- *   node --import tsx scripts/eval.ts ../shared/eval/dev.json [--report eval-report.json]
- *        [--base-url http://127.0.0.1:3000] [--concurrency 1]
+ *   node --import tsx scripts/eval.ts ../shared/eval/dev.json [../shared/eval/dev-b.json …]
+ *        [--report eval-report.json] [--base-url http://127.0.0.1:3000] [--concurrency 1]
  *
  * Without --base-url it starts the API itself on a free 127.0.0.1 port with a fresh temporary
  * DATA_DIR (embedded PostgreSQL) and removes both at the end. Per course it signs up a teacher,
  * starts the demo trial, creates the class, uploads the documents, then asks every question as
- * an anonymous student and scores the replies (scripts/eval-score.ts). Exits 0 whenever the run
- * completed, whatever the accuracy; 1 on an infrastructure failure.
+ * an anonymous student and scores the replies (scripts/eval-score.ts).
+ *
+ * Its own server runs with no confidence threshold (ANSWER_MIN_CONFIDENCE=0), so every reply
+ * carries the engine's best answer and its confidence; the scores are then those of the shipped
+ * threshold, and the leave-one-course-out numbers those of a threshold fitted on the other
+ * courses (scripts/eval-loco.ts). Exits 0 whenever the run completed, whatever the accuracy;
+ * 1 on an infrastructure failure.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
@@ -34,6 +39,19 @@ import {
   uploadFile,
   type ApiReply,
 } from './lib/api.ts';
+import {
+  atThreshold,
+  isMisleading,
+  leaveOneCourseOut,
+  recalibrate,
+  type LocoResult,
+  type RawResult,
+} from './eval-loco.ts';
+import {
+  CALIBRATION,
+  DEFAULT_MIN_CONFIDENCE,
+  MISLEADING_COST,
+} from '../apps/api/src/features/answering/confidence.ts';
 import { runCommand } from './lib/cli.ts';
 import { startServer } from './lib/server.ts';
 
@@ -57,8 +75,8 @@ export type DatasetCourse = {
 export type Dataset = { version: number; courses: DatasetCourse[] };
 
 export type EvalOptions = {
-  /** path of the data set (dev.json); document paths are relative to its folder */
-  dataset: string;
+  /** paths of the data sets (dev.json…); document paths are relative to each one's folder */
+  datasets: string[];
   /** a running API (http://host:port); without it a fresh server is started and stopped */
   baseUrl?: string;
   /** courses evaluated at the same time (each asks one question at a time); default 1 */
@@ -76,6 +94,7 @@ export type UploadResult = {
 };
 
 export type QuestionResult = {
+  dataset: string;
   course: string;
   id: string;
   question: string;
@@ -83,21 +102,39 @@ export type QuestionResult = {
   answerable: boolean;
   response: string;
   source_type: string | null;
+  /** the reply's confidence (0–1), null when the server sent none */
+  confidence: number | null;
   correct: boolean;
+  /** presents material as the answer and is wrong */
+  misleading: boolean;
   reason: MissReason | null;
   /** set when the ask request failed (the question then counts as a miss) */
   error?: string;
 };
 
-export type CourseResult = Tally & { id: string; uploads: UploadResult[] };
+export type CourseResult = Tally & {
+  id: string;
+  dataset: string;
+  misleading: number;
+  uploads: UploadResult[];
+};
+
+type Totals = { overall: Tally; answerable: Tally; unanswerable: Tally; misleading: Tally };
 
 export type EvalResult = {
-  dataset: string;
+  datasets: string[];
   base_url: string;
   started_at: string;
   finished_at: string;
-  totals: { overall: Tally; answerable: Tally; unanswerable: Tally };
+  /** the threshold the scores are at: the shipped one, or none against another server */
+  threshold: number | null;
+  totals: Totals;
+  by_dataset: (Totals & { dataset: string })[];
   courses: CourseResult[];
+  /** leave-one-course-out, when the run had its own server (every reply's confidence known) */
+  loco: LocoResult | null;
+  /** the confidence calibration refitted on these replies (for confidence.ts) */
+  calibration: { slope: number; offset: number } | null;
   questions: QuestionResult[];
 };
 
@@ -181,6 +218,16 @@ async function uploadDocument(
   }
 }
 
+const evalTeacher = (email: string, institution: string | null) => ({
+  email,
+  institution,
+  firstName: 'Eval',
+  lastName: 'Teacher',
+});
+
+/** Classes one teacher holds in a run: the plan's included classes, so no add-on is bought. */
+const COURSES_PER_TEACHER = 3;
+
 export type ReadyClass = { chatUuid: string; uploads: UploadResult[] };
 
 export async function setUpCourse(
@@ -188,14 +235,11 @@ export async function setUpCourse(
   course: DatasetCourse,
   email: string,
   datasetDir: string,
+  /** a teacher already signed up (as `email`); otherwise one is signed up */
+  teacherToken?: Promise<string>,
 ): Promise<ReadyClass> {
   const input = classInput(course.class);
-  const token = await signUpTeacher(baseUrl, {
-    email,
-    institution: input.school,
-    firstName: 'Eval',
-    lastName: 'Teacher',
-  });
+  const token = await (teacherToken ?? signUpTeacher(baseUrl, evalTeacher(email, input.school)));
   const created = dataOf<{ id: string; chat_uuid: string }>(
     await postJson(`${baseUrl}/api/classes`, input, token),
     201,
@@ -216,7 +260,7 @@ async function ask(
   chatUuid: string,
   question: string,
   log: (line: string) => void,
-): Promise<EvalReply & { error?: string }> {
+): Promise<EvalReply & { confidence: number | null; error?: string }> {
   let reply: ApiReply;
   try {
     reply = await request(`${baseUrl}/api/chat/ask/${chatUuid}`, {
@@ -228,39 +272,65 @@ async function ask(
     });
   } catch (err) {
     if ((err as Error).name !== 'TimeoutError') throw err;
-    return { response: '', source_type: null, error: `no reply within ${ASK_TIMEOUT_MS / 1000} s` };
+    return {
+      response: '',
+      source_type: null,
+      confidence: null,
+      error: `no reply within ${ASK_TIMEOUT_MS / 1000} s`,
+    };
   }
   if (reply.status === 404 || reply.status === 429)
     fail(`POST /api/chat/ask answered ${describeReply(reply)}`);
-  const data = reply.body?.data as { response?: unknown; source_type?: unknown } | undefined;
+  const data = reply.body?.data as
+    { response?: unknown; source_type?: unknown; confidence?: unknown } | undefined;
   if (reply.status >= 300 || typeof data?.response !== 'string')
-    return { response: '', source_type: null, error: describeReply(reply) };
+    return { response: '', source_type: null, confidence: null, error: describeReply(reply) };
   const source = typeof data.source_type === 'string' ? data.source_type : null;
-  return { response: data.response, source_type: source };
+  const confidence = typeof data.confidence === 'number' ? data.confidence : null;
+  return { response: data.response, source_type: source, confidence };
 }
+
+type Asked = RawResult & { dataset: string; error?: string };
 
 async function askAll(
   baseUrl: string,
-  course: DatasetCourse,
+  course: DatasetCourse & { dataset: string },
   chatUuid: string,
   log: (line: string) => void,
-): Promise<QuestionResult[]> {
-  const results: QuestionResult[] = [];
+): Promise<Asked[]> {
+  const results: Asked[] = [];
   for (const q of course.questions) {
-    const reply = await ask(baseUrl, chatUuid, q.question, log);
+    const { confidence, error, ...reply } = await ask(baseUrl, chatUuid, q.question, log);
     results.push({
+      dataset: course.dataset,
       course: course.id,
-      id: q.id,
-      question: q.question,
-      expected: q.answerable ? (q.answers ?? []) : 'decline',
-      answerable: q.answerable,
-      response: reply.response,
-      source_type: reply.source_type,
-      ...scoreQuestion(q, reply),
-      ...(reply.error ? { error: reply.error } : {}),
+      question: q,
+      reply,
+      confidence,
+      ...(error ? { error } : {}),
     });
   }
   return results;
+}
+
+/** One question scored as a server with this threshold would have answered it. */
+function scored(a: Asked, threshold: number | null): QuestionResult {
+  const q = a.question;
+  const reply = threshold === null ? a.reply : atThreshold(a, threshold);
+  return {
+    dataset: a.dataset,
+    course: a.course,
+    id: q.id,
+    question: q.question,
+    expected: q.answerable ? (q.answers ?? []) : 'decline',
+    answerable: q.answerable,
+    response: reply.response,
+    source_type: reply.source_type,
+    confidence: a.confidence,
+    ...scoreQuestion(q, reply),
+    misleading: isMisleading(q, reply),
+    ...(a.error ? { error: a.error } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,51 +349,89 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number
   return results;
 }
 
-function totalsOf(questions: QuestionResult[]): EvalResult['totals'] {
+function totalsOf(questions: QuestionResult[]): Totals {
   return {
     overall: tally(questions),
     answerable: tally(questions.filter((q) => q.answerable)),
     unanswerable: tally(questions.filter((q) => !q.answerable)),
+    misleading: tally(questions.map((q) => ({ correct: q.misleading }))),
   };
 }
 
+type Course = DatasetCourse & { dataset: string; datasetDir: string };
+
 async function evaluate(
   baseUrl: string,
-  dataset: Dataset,
+  courses: Course[],
   options: EvalOptions & { log: (line: string) => void },
 ) {
-  const datasetDir = dirname(resolve(options.dataset));
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return mapLimit(dataset.courses, options.concurrency ?? 1, async (course, i) => {
-    // one teacher per course: a teacher has 3 classes per season before add-ons
-    const email = `eval-${runId}-${i + 1}@example.com`;
-    const ready = await setUpCourse(baseUrl, course, email, datasetDir);
+  // a few teachers for all courses: sign-ups are rate-limited per address
+  const teachers = new Map<number, Promise<string>>();
+  const teacherOf = (email: string, group: number) => {
+    if (!teachers.has(group)) teachers.set(group, signUpTeacher(baseUrl, evalTeacher(email, null)));
+    return teachers.get(group)!;
+  };
+  return mapLimit(courses, options.concurrency ?? 1, async (course, i) => {
+    const group = Math.floor(i / COURSES_PER_TEACHER);
+    const email = `eval-${runId}-${group + 1}@example.com`;
+    const token = teacherOf(email, group);
+    const ready = await setUpCourse(baseUrl, course, email, course.datasetDir, token);
     const failed = ready.uploads.filter((u) => !u.ok);
     for (const u of failed) options.log(`${course.id}: upload of ${u.file} failed: ${u.error}`);
-    const questions = await askAll(baseUrl, course, ready.chatUuid, options.log);
-    const summary: CourseResult = { id: course.id, uploads: ready.uploads, ...tally(questions) };
-    options.log(`${course.id}: ${formatTally(summary)}`);
-    return { course: summary, questions };
+    const asked = await askAll(baseUrl, course, ready.chatUuid, options.log);
+    options.log(`${course.id}: ${asked.length} questions asked`);
+    return { course, uploads: ready.uploads, asked };
   });
+}
+
+function courseResult(c: { course: Course; uploads: UploadResult[] }, questions: QuestionResult[]) {
+  const own = questions.filter((q) => q.course === c.course.id);
+  return {
+    id: c.course.id,
+    dataset: c.course.dataset,
+    misleading: own.filter((q) => q.misleading).length,
+    uploads: c.uploads,
+    ...tally(own),
+  };
 }
 
 /** Runs the whole evaluation; throws InfrastructureError (or a network error) when it cannot. */
 export async function runEval(options: EvalOptions): Promise<EvalResult> {
   const log = options.log ?? ((line: string) => console.error(line));
-  const dataset = loadDataset(options.dataset);
+  const courses = options.datasets.flatMap((path) =>
+    loadDataset(path).courses.map((c) => ({
+      ...c,
+      dataset: basename(path),
+      datasetDir: dirname(resolve(path)),
+    })),
+  );
   const startedAt = new Date().toISOString();
-  const server = options.baseUrl ? undefined : await startServer({ name: 'eval', log });
+  // no threshold in the server: the eval applies the shipped one, and fits its own per course
+  const server = options.baseUrl
+    ? undefined
+    : await startServer({ name: 'eval', log, env: { ANSWER_MIN_CONFIDENCE: '0' } });
   const baseUrl = (options.baseUrl ?? server!.baseUrl).replace(/\/+$/, '');
   try {
-    const perCourse = await evaluate(baseUrl, dataset, { ...options, log });
-    const questions = perCourse.flatMap((c) => c.questions);
+    const perCourse = await evaluate(baseUrl, courses, { ...options, log });
+    const asked = perCourse.flatMap((c) => c.asked);
+    const threshold = server ? DEFAULT_MIN_CONFIDENCE : null;
+    const questions = asked.map((a) => scored(a, threshold));
+    const datasets = [...new Set(courses.map((c) => c.dataset))];
     return {
-      dataset: resolve(options.dataset),
+      datasets: options.datasets.map((d) => resolve(d)),
       base_url: baseUrl,
       started_at: startedAt,
       finished_at: new Date().toISOString(),
+      threshold,
       totals: totalsOf(questions),
-      courses: perCourse.map((c) => c.course),
+      by_dataset: datasets.map((dataset) => ({
+        dataset,
+        ...totalsOf(questions.filter((q) => q.dataset === dataset)),
+      })),
+      courses: perCourse.map((c) => courseResult(c, questions)),
+      loco: server ? leaveOneCourseOut(asked, MISLEADING_COST) : null,
+      calibration: server ? recalibrate(asked, CALIBRATION) : null,
       questions,
     };
   } finally {
@@ -349,22 +457,55 @@ function formatMiss(q: QuestionResult): string[] {
   ];
 }
 
+const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
+
+function formatTotals(t: Totals): string[] {
+  return [
+    `Accuracy      ${formatTally(t.overall)}   misleading ${formatTally(t.misleading)}`,
+    `  answerable    ${formatTally(t.answerable)}`,
+    `  unanswerable  ${formatTally(t.unanswerable)}`,
+  ];
+}
+
+function formatLoco(loco: LocoResult, width: number): string[] {
+  return [
+    `Leave-one-course-out (threshold fitted on the other courses, misleading costs ${MISLEADING_COST} declines)`,
+    `  mean over ${loco.courses.length} courses: accuracy ${percent(loco.accuracy)}, misleading ${percent(loco.misleading)}`,
+    ...loco.courses.map(
+      (c) =>
+        `  ${c.course.padEnd(width)}  ${percent(c.accuracy).padStart(6)}  misleading ${percent(c.misleading).padStart(6)}  threshold ${c.threshold.toFixed(3)}`,
+    ),
+  ];
+}
+
 export function formatSummary(result: EvalResult): string {
-  const { overall, answerable, unanswerable } = result.totals;
   const width = Math.max(...result.courses.map((c) => c.id.length));
   const courseLine = (c: CourseResult) => {
     const failed = c.uploads.filter((u) => !u.ok).length;
     const note = failed ? `  (${failed} upload${failed > 1 ? 's' : ''} failed)` : '';
-    return `  ${c.id.padEnd(width)}  ${formatTally(c)}${note}`;
+    return `  ${c.id.padEnd(width)}  ${formatTally(c).padEnd(14)}  misleading ${c.misleading}${note}`;
   };
   const misses = result.questions.filter((q) => !q.correct);
+  const at =
+    result.threshold === null
+      ? 'as the server answered'
+      : `at the shipped confidence threshold ${result.threshold}`;
   return [
-    `Accuracy      ${formatTally(overall)}`,
-    `  answerable    ${formatTally(answerable)}`,
-    `  unanswerable  ${formatTally(unanswerable)}`,
+    `All data sets, ${at}`,
+    ...formatTotals(result.totals),
+    ...(result.by_dataset.length > 1
+      ? result.by_dataset.flatMap((d) => ['', d.dataset, ...formatTotals(d)])
+      : []),
     '',
     'Per course',
     ...result.courses.map(courseLine),
+    ...(result.loco ? ['', ...formatLoco(result.loco, width)] : []),
+    ...(result.calibration
+      ? [
+          '',
+          `Calibration refitted on these replies: slope ${result.calibration.slope}, offset ${result.calibration.offset} (confidence.ts)`,
+        ]
+      : []),
     '',
     `Misses (${misses.length})`,
     ...misses.flatMap(formatMiss),
@@ -375,7 +516,7 @@ export function formatSummary(result: EvalResult): string {
 // Command line
 
 const USAGE =
-  'usage: node --import tsx scripts/eval.ts <dataset.json> [--report eval-report.json] ' +
+  'usage: node --import tsx scripts/eval.ts <dataset.json>… [--report eval-report.json] ' +
   '[--base-url http://127.0.0.1:3000] [--concurrency 1]';
 
 function parseCommandLine(argv: string[]) {
@@ -390,9 +531,9 @@ function parseCommandLine(argv: string[]) {
     },
   });
   const concurrency = Number(values.concurrency);
-  if (values.help || positionals.length !== 1 || !(concurrency >= 1)) return undefined;
+  if (values.help || positionals.length === 0 || !(concurrency >= 1)) return undefined;
   return {
-    dataset: positionals[0]!,
+    datasets: positionals,
     baseUrl: values['base-url'],
     concurrency: Math.floor(concurrency),
     report: resolve(values.report!),

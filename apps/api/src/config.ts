@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MIN_CONFIDENCE } from './features/answering/confidence.ts';
 
 /**
  * The only reader of process.env. Every variable is listed in README.md and .env.example.
@@ -34,11 +35,14 @@ const envSchema = z.object({
   TRIAL_SESSIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   ADDON_CLASS_PRICE_USD: z.coerce.number().min(0.5).max(1000).default(6),
   LLM_PROVIDER: z.enum(['extractive', 'openai']).default('extractive'),
+  ANSWER_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(DEFAULT_MIN_CONFIDENCE),
   OPENAI_BASE_URL: optionalString.pipe(z.string().url().optional()),
   OPENAI_API_KEY: optionalString,
   LLM_MODEL: optionalString,
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   LLM_DAILY_TOKEN_BUDGET_PER_CLASS: z.coerce.number().int().min(0).default(200_000),
+  // from a few of the largest chunks (~2,000 characters each) to a long prompt
+  LLM_CONTEXT_CHARS: z.coerce.number().int().min(4_000).max(100_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -70,6 +74,8 @@ export type Config = {
   chatRateLimitPerMinute: number;
   /** new no-signup trial sessions one client address may start per day */
   trialSessionsPerDay: number;
+  /** below this confidence (0–1) a reply says the material does not cover the question */
+  answerMinConfidence: number;
   /** set when LLM_PROVIDER=openai: answers come from that chat API, the extractive answer is the fallback */
   openai:
     | {
@@ -78,6 +84,8 @@ export type Config = {
         model: string;
         timeoutMs: number;
         dailyTokenBudgetPerClass: number;
+        /** characters of class material (fact sheet and passages) sent with each question */
+        contextChars: number;
       }
     | undefined;
 };
@@ -130,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     addonPriceCents: Math.round(e.ADDON_CLASS_PRICE_USD * 100),
     chatRateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
     trialSessionsPerDay: e.TRIAL_SESSIONS_PER_DAY,
+    answerMinConfidence: e.ANSWER_MIN_CONFIDENCE,
     openai:
       e.LLM_PROVIDER === 'openai'
         ? {
@@ -138,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             model: e.LLM_MODEL ?? 'gpt-4o-mini',
             timeoutMs: e.LLM_TIMEOUT_MS,
             dailyTokenBudgetPerClass: e.LLM_DAILY_TOKEN_BUDGET_PER_CLASS,
+            contextChars: e.LLM_CONTEXT_CHARS,
           }
         : undefined,
   };

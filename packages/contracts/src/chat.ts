@@ -61,12 +61,16 @@ export const chatSessionSchema = z.object({
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 
+/** How sure the assistant is that the reply answers the question (0–1); below the server's threshold it declines. */
+export const confidenceSchema = z.number().min(0).max(1);
+
 export const chatReplySchema = z.object({
   id: z.string(),
   response: z.string(),
   created_at: z.string(),
   source_type: z.enum(SOURCE_TYPES),
   citations: z.array(citationSchema),
+  confidence: confidenceSchema,
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
@@ -106,5 +110,6 @@ export const testReplySchema = chatReplySchema.pick({
   response: true,
   source_type: true,
   citations: true,
+  confidence: true,
 });
 export type TestReply = z.infer<typeof testReplySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { citationSchema, questionSchema, SOURCE_TYPES } from './chat.ts';
+import { citationSchema, confidenceSchema, questionSchema, SOURCE_TYPES } from './chat.ts';
 import { TRIAL_QUESTION_LIMIT } from './limits.ts';
 
 /** The no-signup document trial (SPEC §1, §2 Trial document modal, §3, §5, §7 Trial, §8, §9). */
@@ -65,6 +65,7 @@ export const trialChatReplySchema = z.object({
   response: z.string(),
   source_type: z.enum(SOURCE_TYPES),
   citations: z.array(citationSchema),
+  confidence: confidenceSchema,
   questions_left: z.number(),
 });
 export type TrialChatReply = z.infer<typeof trialChatReplySchema>;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.ts';
+import { DEFAULT_MIN_CONFIDENCE } from './confidence.ts';
 import { answerExtractively, type Answer } from './extractive.ts';
 
 export type { Answer, Citation } from './extractive.ts';
@@ -8,10 +9,18 @@ export interface Answerer {
   answer(classId: string, question: string): Promise<Answer>;
 }
 
+/** The answer's confidence; an answerer that cannot tell is sure of what it says. */
+export const confidenceOfReply = (answer: Answer): number =>
+  answer.confidence ?? (answer.sourceType === 'other' ? 0 : 1);
+
 /** The default: no network, deterministic. */
 export class ExtractiveAnswerer implements Answerer {
-  constructor(private readonly db: Db) {}
+  /** `minConfidence`: below it the reply is an honest "not in the material" (confidence.ts) */
+  constructor(
+    private readonly db: Db,
+    private readonly minConfidence = DEFAULT_MIN_CONFIDENCE,
+  ) {}
   answer(classId: string, question: string): Promise<Answer> {
-    return answerExtractively(this.db, classId, question);
+    return answerExtractively(this.db, classId, question, this.minConfidence);
   }
 }

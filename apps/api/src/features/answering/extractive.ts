@@ -6,6 +6,7 @@ import {
   type SearchTerms,
   type TermGroup,
 } from '../retrieval/retrieval.ts';
+import { confidenceOf, DEFAULT_MIN_CONFIDENCE } from './confidence.ts';
 import { unitsOf, type Unit } from './units.ts';
 
 export const MAX_ANSWER_CHARS = 700;
@@ -18,6 +19,8 @@ export type Answer = {
   sourceType: 'syllabus' | 'content' | 'other';
   citations: Citation[];
   tokensUsed: number;
+  /** how sure the answerer is that the reply answers the question, 0–1 (see confidence.ts) */
+  confidence?: number;
 };
 
 const WEEKDAY =
@@ -126,7 +129,13 @@ const ASKS_FOR: Ask[] = [
   },
 ];
 
-export type RankedUnit = Unit & { score: number; coverage: number; hits: number };
+export type RankedUnit = Unit & {
+  score: number;
+  coverage: number;
+  hits: number;
+  /** some question word is only in the unit's label, lead-in or header */
+  fromContext: boolean;
+};
 
 /** Every unit of the best passages for the question, best first, with how well it covers it. */
 export async function rankUnits(
@@ -171,7 +180,9 @@ export async function rankUnits(
     const before = new Set(analysed[2 * n + i]);
     let covered = 0;
     let hits = 0;
+    let fromContext = false;
     for (const g of terms.groups) {
+      const inText = holds(g, own) || answeredBy(g, c.text, asks);
       const share = holds(g, own)
         ? g.own && !own.has(g.own)
           ? 0.85 // only an alternative: "exam" for "midterm"
@@ -187,13 +198,14 @@ export async function rankUnits(
                 : 0;
       covered += share * weightOf(g);
       if (share > 0) hits += 1;
+      if (share > 0 && !inText) fromContext = true;
     }
     const coverage = covered / weightOfQuestion;
     const satisfied = asks.filter((a) => a.evidence.test(c.text)).length;
     const evidence = asks.length ? (0.35 * satisfied) / asks.length : 0;
     const score =
       coverage + evidence + 0.15 * (c.passage.rank / topRank) - (c.text.length > 400 ? 0.15 : 0);
-    return { ...c, score, coverage, hits };
+    return { ...c, score, coverage, hits, fromContext };
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
   return { terms, asks, ranked: scored };
@@ -203,21 +215,17 @@ export async function rankUnits(
  * Answers from the class's own material: retrieves passages, splits them into sentences, list
  * items and table rows (each with its label, lead-in or header as context), scores each by how much
  * of the question it covers and whether it holds the kind of thing asked for, and returns the best
- * with its section as context. Below the confidence threshold it says the material does not cover
- * the question. Deterministic.
+ * with its section as context, and how sure it is. Below `minConfidence` it says the material does
+ * not cover the question and points to the closest passage as a hint (source `other`).
+ * Deterministic.
  */
 export async function answerExtractively(
   db: Db,
   classId: string,
   question: string,
+  minConfidence = DEFAULT_MIN_CONFIDENCE,
 ): Promise<Answer> {
   const { terms, asks, ranked: scored } = await rankUnits(db, classId, question);
-  const decline: Answer = {
-    response: NOT_COVERED,
-    sourceType: 'other',
-    citations: [],
-    tokensUsed: 0,
-  };
   // Asked when / where / who / how much: only a unit holding a date, place, name or number can
   // answer; when none of the close ones does, the material most likely does not say.
   const required = asks.filter((a) => a.required);
@@ -225,10 +233,10 @@ export async function answerExtractively(
     required.length === 0 || required.some((a) => a.evidence.test(u.text));
   const eligible = scored.filter(answers);
   const best = eligible[0];
-  if (!best) return decline;
-  // Confidence: the best unit must hold a real share of what the question asks about.
-  // holding the kind of thing asked for is itself a sign: a little less coverage will do
-  // a telling word the material never uses ("chatgpt", "curved", "parking") is a sign it does not say
+  if (!best || best.hits === 0) return decline(0);
+  // The best unit must hold a real share of what the question asks about; holding the kind of
+  // thing asked for is itself a sign (a little less coverage will do), and a telling word the
+  // material never uses ("chatgpt", "curved", "parking") is a sign it does not say.
   const unknownTopic = terms.groups.some(
     (g) => g.lexemes.length === 0 && g.telling && !answeredBy(g, best.text, required),
   );
@@ -236,9 +244,38 @@ export async function answerExtractively(
     (terms.groups.length >= 2 ? 0.5 : 0.6) -
     (required.length > 0 ? 0.05 : 0) +
     (unknownTopic ? 0.1 : 0);
-  if (best.coverage < needed || best.hits === 0) return decline;
+  const confidence = confidenceOf(best.coverage - needed);
+  const chosen = answerUnits(best, eligible, scored);
+  if (confidence < minConfidence) return decline(confidence, best);
+  return {
+    response: compose(chosen, best),
+    sourceType: best.passage.contentType === 'syllabus' ? 'syllabus' : 'content',
+    citations: citationsOf(chosen),
+    tokensUsed: 0,
+    confidence,
+  };
+}
 
-  // Up to three units: near-ties often hold the part of the answer the best one lacks.
+/** The honest reply: not in the material, with the closest passage as a hint when there is one. */
+function decline(confidence: number, closest?: RankedUnit): Answer {
+  if (!closest || closest.coverage < HINT_MIN_COVERAGE)
+    return { response: NOT_COVERED, sourceType: 'other', citations: [], tokensUsed: 0, confidence };
+  const hint = clip(show(closest), MAX_ANSWER_CHARS - NOT_COVERED.length - HINT_LEAD.length - 4);
+  return {
+    response: `${NOT_COVERED} ${HINT_LEAD} “${hint}”`,
+    sourceType: 'other',
+    citations: citationsOf([closest]),
+    tokensUsed: 0,
+    confidence,
+  };
+}
+
+const HINT_LEAD = 'This part of the material may help:';
+/** a hint must share at least this much of the question, or it only adds noise */
+const HINT_MIN_COVERAGE = 0.5;
+
+/** The best unit, near-ties that may hold the part of the answer it lacks, and its continuation. */
+function answerUnits(best: RankedUnit, eligible: RankedUnit[], scored: RankedUnit[]): RankedUnit[] {
   const chosen = [best];
   for (const s of eligible.slice(1)) {
     if (chosen.length === 3 || s.score < best.score * 0.8) break;
@@ -249,27 +286,37 @@ export async function answerExtractively(
   const next = scored.find((u) => u.passage === best.passage && u.order === best.order + 1);
   if (next && CONTINUES.test(next.text) && !chosen.includes(next) && next.text.length < 300)
     chosen.push(next);
-  chosen.sort((a, b) => a.order - b.order);
+  return chosen.sort((a, b) => a.order - b.order);
+}
 
-  const label = best.context[0] ?? best.passage.heading?.replace(/^#+\s*|\s*#+$/g, '').trim();
-  const body = chosen.map(show).join(' ');
-  const withContext =
-    label && !body.toLowerCase().includes(label.toLowerCase()) ? `${label}: ${body}` : body;
-  const response = clip(withContext, MAX_ANSWER_CHARS);
+/**
+ * The reply's text: whole units, a list kept as a list, and the label above them only when the
+ * units do not make sense without it ("Quizzes 10%:" above "4–6 short quizzes…").
+ */
+function compose(chosen: RankedUnit[], best: RankedUnit): string {
+  const label = (best.context[0] ?? headingText(best))?.replace(/[:\s]+$/, '');
+  const allItems = chosen.length > 1 && chosen.every((c) => c.kind === 'item');
+  const body = allItems ? chosen.map((c) => `- ${c.text}`).join('\n') : chosen.map(show).join(' ');
+  const needsLabel =
+    !!label &&
+    !body.toLowerCase().includes(label.toLowerCase()) &&
+    (best.kind !== 'sentence' || best.fromContext);
+  const text = needsLabel ? `${label}:${allItems ? '\n' : ' '}${body}` : body;
+  return clip(text, MAX_ANSWER_CHARS);
+}
+
+const headingText = (u: Unit) => u.passage.heading?.replace(/^#+\s*|\s*#+$/g, '').trim();
+
+function citationsOf(chosen: Unit[]): Citation[] {
   const byContent = new Map<string, Unit[]>();
   for (const c of chosen)
     byContent.set(c.passage.contentId, [...(byContent.get(c.passage.contentId) ?? []), c]);
-  return {
-    response,
-    sourceType: best.passage.contentType === 'syllabus' ? 'syllabus' : 'content',
-    citations: [...byContent.values()].map((units) => ({
-      content_id: units[0]!.passage.contentId,
-      title: units[0]!.passage.title,
-      content_type: units[0]!.passage.contentType,
-      excerpt: clip(units.map(show).join(' '), 300),
-    })),
-    tokensUsed: 0,
-  };
+  return [...byContent.values()].map((units) => ({
+    content_id: units[0]!.passage.contentId,
+    title: units[0]!.passage.title,
+    content_type: units[0]!.passage.contentType,
+    excerpt: clip(units.map(show).join(' '), 300),
+  }));
 }
 
 const CONTINUES =

@@ -30,19 +30,25 @@ let t: TestApp;
 let share: string;
 let classId: string;
 let auth: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  const teacher = await subscribedTeacher(t.app);
-  auth = teacher.auth;
-  const cls = await createClass(t.app, auth);
-  share = cls.chat_uuid;
-  classId = cls.id;
-  await t.app.inject({
+/** A class holding SYLLABUS, on the app given. */
+async function classWithSyllabus(app: TestApp['app']) {
+  const teacher = await subscribedTeacher(app);
+  const cls = await createClass(app, teacher.auth);
+  await app.inject({
     method: 'POST',
     url: '/api/content/syllabus',
-    headers: auth,
+    headers: teacher.auth,
     payload: { class_id: cls.id, title: 'Syllabus', content: SYLLABUS },
   });
+  return { auth: teacher.auth, cls };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const made = await classWithSyllabus(t.app);
+  auth = made.auth;
+  share = made.cls.chat_uuid;
+  classId = made.cls.id;
 });
 afterAll(async () => t.close());
 
@@ -51,10 +57,11 @@ type Reply = {
   id: string;
   response: string;
   source_type: string;
+  confidence: number;
   citations: { title: string; excerpt: string; content_type: string }[];
 };
-const ask = async (question: string, chatUuid = share) => {
-  const res = await t.app.inject({
+const ask = async (question: string, chatUuid = share, app = t.app) => {
+  const res = await app.inject({
     method: 'POST',
     url: `/api/chat/ask/${chatUuid}`,
     payload: { question, student_identifier: null },
@@ -96,6 +103,34 @@ describe('answers from the class material', () => {
       expect(data.source_type, question).toBe('other');
       expect(data.response).toMatch(/couldn't find this in the course material/);
       expect(data.citations).toEqual([]);
+    }
+  });
+
+  it('gives every reply its confidence: answers at or above the threshold, declines below', async () => {
+    const threshold = t.config.answerMinConfidence;
+    const answered = await ask('how much is the final worth?');
+    expect(answered.data.confidence).toBeGreaterThanOrEqual(threshold);
+    expect(answered.data.confidence).toBeLessThanOrEqual(1);
+    const declined = await ask('is there a parking permit for students?');
+    expect(declined.data.confidence).toBeLessThan(threshold);
+    expect(declined.data.confidence).toBeGreaterThanOrEqual(0);
+  });
+
+  it('below the threshold declines honestly, pointing to the closest passage', async () => {
+    // a server that never trusts a match: what a weak match gets
+    const strict = await createTestApp({ ANSWER_MIN_CONFIDENCE: '1' });
+    try {
+      const { cls } = await classWithSyllabus(strict.app);
+      const { data } = await ask('how much is the final worth?', cls.chat_uuid, strict.app);
+      expect(data.source_type).toBe('other');
+      expect(data.confidence).toBeLessThan(1);
+      expect(data.response).toMatch(/^I couldn't find this in the course material/);
+      expect(data.response).toContain('This part of the material may help:');
+      expect(data.response).toContain('40%');
+      expect(data.response.length).toBeLessThanOrEqual(700);
+      expect(data.citations[0]).toMatchObject({ title: 'Syllabus' });
+    } finally {
+      await strict.close();
     }
   });
 

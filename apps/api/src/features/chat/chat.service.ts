@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Answerer, Citation } from '../answering/answerer.ts';
+import { confidenceOfReply, type Answerer, type Citation } from '../answering/answerer.ts';
 import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
 import { suggestedQuestions } from './sample-questions.ts';
 
@@ -103,6 +103,7 @@ export class ChatService {
       created_at: row.created_at.toISOString(),
       source_type: answer.sourceType,
       citations: answer.citations satisfies Citation[],
+      confidence: confidenceOfReply(answer),
     };
   }
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
 import type { ChatService } from './chat.service.ts';
+import { confidenceOfReply } from '../answering/answerer.ts';
 import { suggestedQuestions, uniqueQuestions } from './sample-questions.ts';
 
 const TEST_QUESTIONS_PER_TEACHER: Limit = { max: 60, windowSeconds: 60 };
@@ -64,6 +65,7 @@ export class TeacherChatService {
       response: answer.response,
       source_type: answer.sourceType,
       citations: answer.citations,
+      confidence: confidenceOfReply(answer),
     };
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Answerer } from '../answering/answerer.ts';
+import { confidenceOfReply, type Answerer } from '../answering/answerer.ts';
 import { ContentRepository } from '../content/content.repository.ts';
 import { chunkText, ExtractionError, type Extractor } from '../extraction/index.ts';
 import { extensionOf } from '../extraction/detect.ts';
@@ -161,7 +161,8 @@ export class TrialService {
         // the class answer points to Contact Teacher; a trial has no teacher
         response: answer.sourceType === 'other' ? TRIAL_MESSAGES.notInDocument : answer.response,
         source_type: answer.sourceType,
-        citations: answer.citations,
+        citations: answer.sourceType === 'other' ? [] : answer.citations,
+        confidence: confidenceOfReply(answer),
         questions_left: TRIAL_QUESTION_LIMIT - taken.questions_used,
       };
     } catch (err) {

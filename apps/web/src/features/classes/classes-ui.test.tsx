@@ -237,6 +237,7 @@ describe('create class wizard', () => {
     const gradingReply: TestReply = {
       response: 'Labs 30%, midterm 30%, final 40%. <img src=x onerror="alert(1)">',
       source_type: 'syllabus',
+      confidence: 0.9,
       citations: [
         {
           content_id: 'c-1',

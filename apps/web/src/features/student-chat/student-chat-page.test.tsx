@@ -35,6 +35,7 @@ function makeReply(overrides: Partial<ChatReply> = {}): ChatReply {
     response: 'The midterm is on October 14.',
     created_at: '2025-10-01T12:00:00.000Z',
     source_type: 'syllabus',
+    confidence: 0.9,
     citations: [
       {
         content_id: 'c-1',

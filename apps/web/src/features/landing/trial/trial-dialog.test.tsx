@@ -44,6 +44,7 @@ function makeReply(overrides: Partial<TrialChatReply> = {}): TrialChatReply {
     id: `00000000-0000-4000-8000-${String(replySeq).padStart(12, '0')}`,
     response: 'Mitochondria make most of the cell’s energy.',
     source_type: 'content',
+    confidence: 0.9,
     citations: [
       {
         content_id: 'doc',

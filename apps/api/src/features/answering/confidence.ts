@@ -1,0 +1,29 @@
+/**
+ * How sure the engine is that its best passage answers the question, as a probability (0–1).
+ *
+ * The signal is the margin by which the best unit covers the question beyond what it needs to
+ * (`coverage − needed`, see extractive.ts). Platt scaling maps it to the share of replies with that
+ * margin that were right on the evaluation sets (dev.json and dev-b.json, 18 courses): refit with
+ * `npm run eval -- --calibrate` after changing how units are scored. The curve is monotone, so it
+ * changes what the number says, never which replies are given.
+ */
+export const CALIBRATION = { slope: 4.17, offset: -0.05 } as const;
+
+/**
+ * Below this confidence the reply says the material does not cover the question (source `other`)
+ * instead of presenting the passage as the answer. Chosen by `npm run eval` as the threshold that
+ * maximises accuracy − MISLEADING_COST × misleading over the evaluation courses (reported
+ * leave-one-course-out). `ANSWER_MIN_CONFIDENCE` overrides it.
+ */
+export const DEFAULT_MIN_CONFIDENCE = 0.5;
+
+/** A misleading reply (wrong material shown as the answer) costs this many honest declines. */
+export const MISLEADING_COST = 2;
+
+/** No match is ever certain: a threshold of 1 means never present material as the answer. */
+const MAX_CONFIDENCE = 0.99;
+
+export function confidenceOf(margin: number): number {
+  const p = 1 / (1 + Math.exp(-(CALIBRATION.slope * margin + CALIBRATION.offset)));
+  return Math.min(MAX_CONFIDENCE, Math.round(p * 1000) / 1000);
+}
