@@ -7,3 +7,4 @@ export * from './chat.ts';
 export * from './conversations.ts';
 export * from './analytics.ts';
 export * from './trial.ts';
+export * from './facts.ts';

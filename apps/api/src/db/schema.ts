@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { SubscriptionStatus } from '@app/contracts';
+import type { FactKind, FactOrigin, SubscriptionStatus } from '@app/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<
@@ -192,6 +192,27 @@ export interface TrialSessionsTable {
   expires_at: Timestamp;
 }
 
+export interface CourseFactsTable {
+  id: Generated<string>;
+  class_id: string;
+  /** null for a teacher's fact */
+  content_id: string | null;
+  /** bigint: pg returns it as a string */
+  chunk_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  kind: FactKind;
+  subject: string;
+  attribute: string;
+  /** empty only on a teacher correction that hides the fact it overrides */
+  value: string;
+  source_text: string | null;
+  origin: FactOrigin;
+  overrides_id: string | null;
+  /** a correction's key of the fact it overrides (kind, subject, attribute, value), see 008 */
+  overrides_key: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -207,4 +228,5 @@ export interface Database {
   conversations: ConversationsTable;
   email_requests: EmailRequestsTable;
   trial_sessions: TrialSessionsTable;
+  course_facts: CourseFactsTable;
 }

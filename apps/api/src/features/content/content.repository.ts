@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { ContentType } from '@app/contracts';
 import type { Database, Db, Executor } from '../../db/index.ts';
+import { storeExtractedFacts } from '../facts/facts.service.ts';
 
 export type ChunkValues = {
   position: number;
@@ -105,7 +106,7 @@ export class ContentRepository {
         .values({ ...values, class_id: classId, display_order: order })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await this.insertChunks(row.id, classId, chunks, trx);
+      await this.insertChunks(row.id, classId, values.content, chunks, trx);
       await alsoInTransaction?.(trx, row.id);
       return row.id;
     });
@@ -136,7 +137,7 @@ export class ContentRepository {
         .execute();
       if (chunks) {
         await trx.deleteFrom('content_chunks').where('content_id', '=', id).execute();
-        await this.insertChunks(id, classId, chunks, trx);
+        await this.insertChunks(id, classId, values.content ?? '', chunks, trx);
       }
     });
   }
@@ -164,15 +165,18 @@ export class ContentRepository {
     return { rows, chunkCount: Number(chunks.n) };
   }
 
+  /** Stores the chunks, then the facts read from the text, linked to them (facts feature). */
   private async insertChunks(
     contentId: string,
     classId: string,
+    text: string,
     chunks: ChunkValues[],
     trx: Transaction<Database>,
   ) {
+    const stored: { id: string; position: number; body: string }[] = [];
     // batches keep each INSERT well under PostgreSQL's 65,535 parameters
     for (let i = 0; i < chunks.length; i += 1000) {
-      await trx
+      const rows = await trx
         .insertInto('content_chunks')
         .values(
           chunks.slice(i, i + 1000).map((c) => ({
@@ -184,8 +188,11 @@ export class ContentRepository {
             word_count: c.wordCount,
           })),
         )
+        .returning(['id', 'position', 'body'])
         .execute();
+      stored.push(...rows);
     }
+    await storeExtractedFacts(trx, { classId, contentId, text, chunks: stored });
   }
 }
 

@@ -1,0 +1,185 @@
+import type { Transaction } from 'kysely';
+import type { ContentType, CourseFact, FactCreate, FactKind, FactUpdate } from '@app/contracts';
+import type { Database, Db } from '../../db/index.ts';
+import { notFound } from '../../errors.ts';
+import type { ClassesService } from '../classes/classes.service.ts';
+import { extractFacts } from './extract.ts';
+import {
+  FactsRepository,
+  keyOf,
+  type FactListRow,
+  type FactRow,
+  type FactValues,
+} from './facts.repository.ts';
+import { linkToChunks } from './link.ts';
+
+/** One fact as the answering engine reads it: teacher corrections already applied. */
+export type FactSheetEntry = {
+  id: string;
+  kind: FactKind;
+  subject: string;
+  attribute: string;
+  value: string;
+  origin: 'extracted' | 'teacher';
+  /** the line(s) the fact was read from; null for a teacher's fact */
+  sourceText: string | null;
+  contentId: string | null;
+  contentTitle: string | null;
+  contentType: ContentType | null;
+  chunkId: string | null;
+};
+
+/**
+ * Ingest hook: reads the facts of a content item's text and stores them, each linked to the
+ * chunk holding its source, in the transaction that stores the chunks (replacing earlier ones).
+ */
+export async function storeExtractedFacts(
+  trx: Transaction<Database>,
+  input: {
+    classId: string;
+    contentId: string;
+    text: string;
+    chunks: { id: string; position: number; body: string }[];
+  },
+): Promise<void> {
+  const facts = extractFacts(input.text);
+  const positions = linkToChunks(
+    facts.map((f) => f.sourceText),
+    input.chunks,
+  );
+  const idAt = new Map(input.chunks.map((c) => [c.position, c.id]));
+  await new FactsRepository(trx).replaceExtracted(
+    trx,
+    input.classId,
+    input.contentId,
+    facts.map((f, i) => ({
+      ...f,
+      chunkId: positions[i] === null ? null : (idAt.get(positions[i]!) ?? null),
+    })),
+  );
+}
+
+/** The class's effective facts (after teacher corrections), for answering: one indexed query. */
+export async function loadFactSheet(db: Db, classId: string): Promise<FactSheetEntry[]> {
+  const rows = await new FactsRepository(db).factSheet(classId);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    subject: r.subject,
+    attribute: r.attribute,
+    value: r.value,
+    origin: r.origin,
+    sourceText: r.source_text,
+    contentId: r.content_id,
+    contentTitle: r.content_title,
+    contentType: r.content_type,
+    chunkId: r.chunk_id === null ? null : String(r.chunk_id),
+  }));
+}
+
+function toFact(row: FactListRow): CourseFact {
+  const status =
+    row.overridden_by === null ? 'active' : row.override_value === '' ? 'hidden' : 'overridden';
+  return {
+    id: row.id,
+    kind: row.kind,
+    subject: row.subject,
+    attribute: row.attribute,
+    value: row.value,
+    origin: row.origin,
+    status,
+    overrides_id: row.overrides_id,
+    overridden_by: row.overridden_by,
+    source:
+      row.content_id === null
+        ? null
+        : {
+            content_id: row.content_id,
+            content_title: row.content_title ?? '',
+            chunk_id: row.chunk_id === null ? null : String(row.chunk_id),
+            text: row.source_text ?? '',
+          },
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * The teacher's view of the fact sheet. A teacher's fact is class material and wins: correcting
+ * an extracted fact stores a teacher fact that overrides it (the extracted one is listed as
+ * 'overridden'); deleting an extracted fact stores an empty correction that hides it ('hidden');
+ * deleting a correction brings the extracted fact back.
+ */
+export class FactsService {
+  constructor(
+    private readonly repo: FactsRepository,
+    private readonly classes: ClassesService,
+  ) {}
+
+  async list(teacherId: string, classId: string): Promise<CourseFact[]> {
+    await this.classes.requireOwned(teacherId, classId);
+    return (await this.repo.listForClass(classId)).map(toFact);
+  }
+
+  async create(teacherId: string, classId: string, input: FactCreate): Promise<CourseFact> {
+    await this.classes.requireOwned(teacherId, classId);
+    const id = await this.repo.insertTeacher(classId, input);
+    return this.get(classId, id);
+  }
+
+  /** Correcting an extracted fact creates (or updates) its correction; a teacher fact is edited. */
+  async update(
+    teacherId: string,
+    classId: string,
+    factId: string,
+    patch: FactUpdate,
+  ): Promise<CourseFact> {
+    await this.classes.requireOwned(teacherId, classId);
+    const fact = await this.requireFact(classId, factId);
+    if (fact.origin === 'teacher') {
+      await this.repo.update(fact.id, patch);
+      return this.get(classId, fact.id);
+    }
+    const id = await this.correct(classId, fact, patch);
+    return this.get(classId, id);
+  }
+
+  async delete(teacherId: string, classId: string, factId: string): Promise<void> {
+    await this.classes.requireOwned(teacherId, classId);
+    const fact = await this.requireFact(classId, factId);
+    if (fact.origin === 'teacher') return this.repo.delete(fact.id);
+    await this.correct(classId, fact, { value: '' });
+  }
+
+  private async correct(
+    classId: string,
+    fact: FactRow,
+    patch: Partial<FactValues>,
+  ): Promise<string> {
+    const existing = await this.repo.findOverride(fact.id);
+    const values: FactValues = {
+      kind: patch.kind ?? existing?.kind ?? fact.kind,
+      subject: patch.subject ?? existing?.subject ?? fact.subject,
+      attribute: patch.attribute ?? existing?.attribute ?? fact.attribute,
+      value: patch.value ?? (existing && existing.value !== '' ? existing.value : fact.value),
+    };
+    if (existing) {
+      await this.repo.update(existing.id, values);
+      return existing.id;
+    }
+    return this.repo.insertTeacher(classId, values, { id: fact.id, key: keyOf(fact) });
+  }
+
+  private async requireFact(classId: string, id: string): Promise<FactRow> {
+    const fact = await this.repo.find(classId, id);
+    // a hiding marker is not a fact the teacher can see
+    if (!fact || (fact.origin === 'teacher' && fact.value === '')) throw notFound('Fact');
+    return fact;
+  }
+
+  private async get(classId: string, id: string): Promise<CourseFact> {
+    const [row] = await this.repo.listForClass(classId, id);
+    if (!row) throw notFound('Fact');
+    return toFact(row);
+  }
+}
