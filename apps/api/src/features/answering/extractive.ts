@@ -31,11 +31,31 @@ const NUMBER =
   /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\b\d+\s*\/\s*\d+\b|\b\d+(\.\d+)?\s*[-–]\s*\d+(\.\d+)?\b|\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|twice|half|\d+)\b/i;
 const SHARE =
   /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\|\s*[<>≤≥]?\s*\d+(\.\d+)?\s*(%|pts)?\s*(\||$)|\b\d+(\.\d+)?\s*[-–]+\s*\d+(\.\d+)?\s*%?\s*(\||$)|^[A-Z][A-Za-z+-]?\s*[<>≥≤]=?\s*\d+|\b(zero|half)\b/i;
+const SHARE_QUESTION =
+  /\b(what percent|percentage|worth|weigh|weight|weighted|count for|count toward|counts|points?|%|fraction|what grade|need for an?|need to get an?)\b/i;
+/** what a length or a duration is measured in */
+const MEASURE_UNITS =
+  'pages?|words?|minutes?|mins?|hours?|hrs?|days?|weeks?|slides?|characters?|paragraphs?|sentences?|lines?';
+const NUMBER_WORD =
+  '\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty|a few|single';
+const MEASURE = new RegExp(
+  [
+    `\\b(${NUMBER_WORD})(\\s*[-–]\\s*(${NUMBER_WORD}))?([\\s-]+(single|double)?[\\s-]*(spaced)?)?[\\s-]*(${MEASURE_UNITS})\\b`,
+    // "3:00-5:00 in length", "20 long"
+    `\\b\\d{1,2}(:\\d{2})?(\\s*[-–]\\s*\\d{1,2}(:\\d{2})?)?\\s+(in length|long)\\b`,
+  ].join('|'),
+  'i',
+);
+/** a count: a number that is not a percentage, a time of day or part of a date */
+const COUNT =
+  /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice|once)\b|(?<![\d.:/-])\b\d{1,3}\b(?![.:/]\d|\s*(%|percent|pts|points|am|pm|a\.m|p\.m))/i;
 const PERSON =
   /[\w.+-]+@[\w-]+(\.[\w-]+)+|\b(dr|prof|professor|instructor|ta)\.?\s+[A-Z]|\b[A-Z][a-z]+\s+[A-Z][a-z]+\b|\bx\d{3,5}\b|\(\d{3}\)|\b\d{3}[-.]\d{4}\b/;
 const PLACE_WORD = /\b(room|rm\.?|hall|building|bldg|auditorium|center|centre|library)\b/i;
 /** "Mabee 233", "Crown 418", "ALS 4000": a name and a room number (not "March 12", "Section 14") */
 const NAMED_ROOM = /\b([A-Z][A-Za-z]+)\s+\d{2,4}[A-Z]?\b(?!\s*(%|percent|points|pts))/g;
+const WEEKDAY_NAME =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu|thurs?|fri|sat|sun)$/i;
 const NOT_A_PLACE =
   /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|week|chapter|unit|module|section|topics?|part|exam|quiz|lab|lecture|homework|assignment|problem|fall|spring|summer|winter|page|pages|step|version|level|grade|room)/i;
 /** "CS 24", "CS 130A", "ECE 331": a course code, not a room */
@@ -43,7 +63,9 @@ const COURSE_CODE = /^[A-Z]{2,5}\s+\d{2,3}[A-Z]?$/;
 const PLACE: Evidence = {
   test: (text) =>
     PLACE_WORD.test(text) ||
-    [...text.matchAll(NAMED_ROOM)].some((m) => !NOT_A_PLACE.test(m[1]!) && !COURSE_CODE.test(m[0])),
+    [...text.matchAll(NAMED_ROOM)].some(
+      (m) => !NOT_A_PLACE.test(m[1]!) && !WEEKDAY_NAME.test(m[1]!) && !COURSE_CODE.test(m[0]),
+    ),
 };
 const PHONE =
   /\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b|\bx\d{4,5}\b|\b\d{3}-\d{4}\b/;
@@ -80,24 +102,38 @@ const asksOf = (question: string) =>
 /** The kind of thing a question asks for, and how to spot it in a unit. */
 const ASKS_FOR: Ask[] = [
   {
-    question: /\b(when|what time|what day|which day|date|deadline|due|schedule|how long)\b/i,
+    question: /\b(when|what time|what day|which day|date|deadline|due|schedule)\b/i,
     evidence: new RegExp(`${WEEKDAY.source}|${DATE.source}`, 'i'),
     required: true,
     answerWords: /^(date|dates|day|days|time|times|schedule|deadline)$/,
   },
   {
     // a share of the grade: percentages, points, or a table row's number
-    question:
-      /\b(what percent|percentage|worth|weigh|weight|weighted|count for|count toward|counts|points?|%|fraction|what grade|need for an?|need to get an?)\b/i,
+    question: SHARE_QUESTION,
     evidence: SHARE,
     required: true,
     answerWords: /^(worth|count|counts|weigh|weight|weighted|percent|percentage|points?|fraction)$/,
   },
   {
-    question: /\b(how much|how many|how long|how often|how far)\b/i,
+    // a length or a duration: "how long is the paper", "how many pages", "how long is the exam"
+    question: new RegExp(`\\bhow long\\b|\\bhow many (${MEASURE_UNITS})\\b`, 'i'),
+    evidence: MEASURE,
+    required: true,
+    answerWords: new RegExp(`^(long|${MEASURE_UNITS})$`),
+  },
+  {
+    // a count: "how many quizzes", not a share of the grade
+    question: /\bhow many\b/i,
+    unless: new RegExp(`\\bhow many (${MEASURE_UNITS})\\b`, 'i'),
+    evidence: COUNT,
+    required: true,
+  },
+  {
+    question: /\b(how much|how often|how far)\b/i,
+    unless: SHARE_QUESTION,
     evidence: NUMBER,
     required: true,
-    answerWords: /^(long|often)$/,
+    answerWords: /^(often)$/,
   },
   {
     question: /\b(phone|call|telephone|number to)\b/i,
