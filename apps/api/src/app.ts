@@ -49,6 +49,9 @@ import { ContentService } from './features/content/content.service.ts';
 import { conversationsRoutes } from './features/conversations/conversations.routes.ts';
 import { ConversationsService } from './features/conversations/conversations.service.ts';
 import { createExtractor } from './features/extraction/index.ts';
+import { FactsRepository } from './features/facts/facts.repository.ts';
+import { factsRoutes } from './features/facts/facts.routes.ts';
+import { FactsService } from './features/facts/facts.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { Mailer } from './features/mail/mailer.ts';
@@ -202,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(stripeWebhookRoutes(billing));
       await api.register(classesRoutes(classes, auth));
       await api.register(contentRoutes(content, auth));
+      await api.register(factsRoutes(new FactsService(new FactsRepository(db), classes), auth));
       const chat = new ChatService(db, answerer, config.chatRateLimitPerMinute);
       await api.register(chatRoutes(chat));
       await api.register(trialRoutes(trial));

@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseFact } from '@app/contracts';
+import { body, createTestApp, type TestApp } from '../../../test/app.ts';
+import { createClass, subscribedTeacher } from '../../../test/factories.ts';
+import { multipartBody } from '../../../test/multipart.ts';
+import { loadFactSheet } from './facts.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+
+const SYLLABUS = [
+  '# BIO 540 Syllabus',
+  '',
+  'Instructor: Dr. Jane Roe',
+  'Office: THM 216',
+  'Email: jroe@uni.edu',
+  '',
+  '## Grading',
+  '',
+  'Component | Weight',
+  'Homework | 40%',
+  'Final exam | 60%',
+].join('\n');
+
+const SYLLABUS_V2 = SYLLABUS.replace('Homework | 40%', 'Homework | 45%').replace('60%', '55%');
+
+type Json = Record<string, unknown>;
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: Json,
+) => t.app.inject({ method, url, headers, payload });
+
+async function teacherWithSyllabus(text = SYLLABUS) {
+  const teacher = await subscribedTeacher(t.app);
+  const cls = await createClass(t.app, teacher.auth);
+  const content = await uploadSyllabus(teacher.auth, cls.id, text);
+  return { ...teacher, cls, content };
+}
+
+async function uploadSyllabus(auth: Record<string, string>, classId: string, text: string) {
+  const { payload, headers } = multipartBody(
+    { class_id: classId, content_type: 'syllabus', title: 'Syllabus' },
+    { name: 'syllabus.txt', data: Buffer.from(text) },
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/content/upload',
+    headers: { ...auth, ...headers },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return body<{ data: { content: { id: string } } }>(res).data.content;
+}
+
+async function listFacts(auth: Record<string, string>, classId: string) {
+  const res = await call('GET', `/api/classes/${classId}/facts`, auth);
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ data: { facts: CourseFact[] } }>(res).data.facts;
+}
+
+const find = (facts: CourseFact[], subject: string, attribute: string) =>
+  facts.filter((f) => f.subject === subject && f.attribute === attribute);
+
+describe('facts routes need a token', () => {
+  it.each([
+    ['GET', `/api/classes/${NO_ID}/facts`],
+    ['POST', `/api/classes/${NO_ID}/facts`],
+    ['PATCH', `/api/classes/${NO_ID}/facts/${NO_ID}`],
+    ['DELETE', `/api/classes/${NO_ID}/facts/${NO_ID}`],
+  ] as const)('%s %s', async (method, url) => {
+    const res = await t.app.inject({ method, url });
+    expect(res.statusCode).toBe(401);
+    expect(body(res)).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('facts extracted at upload', () => {
+  it('lists each fact with its source: content title, source text and chunk', async () => {
+    const { auth, cls, content } = await teacherWithSyllabus();
+    const facts = await listFacts(auth, cls.id);
+    const office = find(facts, 'Dr. Jane Roe', 'office')[0]!;
+    expect(office).toMatchObject({
+      kind: 'staff',
+      value: 'THM 216',
+      origin: 'extracted',
+      status: 'active',
+      overridden_by: null,
+      source: { content_id: content.id, content_title: 'Syllabus', text: 'Office: THM 216' },
+    });
+    const chunk = await t.db
+      .selectFrom('content_chunks')
+      .select('body')
+      .where('id', '=', office.source!.chunk_id!)
+      .executeTakeFirstOrThrow();
+    expect(chunk.body).toContain('Office: THM 216');
+    expect(find(facts, 'Homework', 'weight')[0]).toMatchObject({ kind: 'grading', value: '40%' });
+  });
+
+  it("another teacher's class is a 404 on every route", async () => {
+    const { cls } = await teacherWithSyllabus();
+    const other = await subscribedTeacher(t.app);
+    const [fact] = await loadFactSheet(t.db, cls.id);
+    for (const [method, url, payload] of [
+      ['GET', `/api/classes/${cls.id}/facts`, undefined],
+      [
+        'POST',
+        `/api/classes/${cls.id}/facts`,
+        { kind: 'staff', subject: 'X', attribute: 'role', value: 'TA' },
+      ],
+      ['PATCH', `/api/classes/${cls.id}/facts/${fact!.id}`, { value: 'Y' }],
+      ['DELETE', `/api/classes/${cls.id}/facts/${fact!.id}`, undefined],
+    ] as const) {
+      const res = await call(method, url, other.auth, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(body(res)).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('a fact of another class is a 404 in this one', async () => {
+    const a = await teacherWithSyllabus();
+    const otherClass = await createClass(t.app, a.auth, { class_name: 'Other' });
+    const [fact] = await loadFactSheet(t.db, a.cls.id);
+    const res = await call('PATCH', `/api/classes/${otherClass.id}/facts/${fact!.id}`, a.auth, {
+      value: 'x',
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('teacher facts and corrections', () => {
+  it('adds a teacher fact; bad input is a 422 with the error list', async () => {
+    const { auth, cls } = await teacherWithSyllabus();
+    const created = await call('POST', `/api/classes/${cls.id}/facts`, auth, {
+      kind: 'staff',
+      subject: 'Sam Lee',
+      attribute: 'role',
+      value: 'TA',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(body<{ data: { fact: CourseFact } }>(created).data.fact).toMatchObject({
+      origin: 'teacher',
+      status: 'active',
+      source: null,
+      value: 'TA',
+    });
+    for (const payload of [
+      { kind: 'weather', subject: 'x', attribute: 'role', value: 'y' },
+      { kind: 'staff', subject: '', attribute: 'role', value: 'y' },
+      { kind: 'staff', subject: 'x', attribute: 'Not A Word', value: 'y' },
+      { kind: 'staff', subject: 'x', attribute: 'role', value: 'y'.repeat(1001) },
+    ]) {
+      const res = await call('POST', `/api/classes/${cls.id}/facts`, auth, payload);
+      expect(res.statusCode).toBe(422);
+      expect(body(res)).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    }
+    const empty = await call('PATCH', `/api/classes/${cls.id}/facts/${NO_ID}`, auth, {});
+    expect(empty.statusCode).toBe(422);
+    const badId = await call('PATCH', `/api/classes/${cls.id}/facts/nope`, auth, { value: 'x' });
+    expect(badId.statusCode).toBe(422);
+  });
+
+  it('correcting an extracted fact overrides it; answers see the correction only', async () => {
+    const { auth, cls } = await teacherWithSyllabus();
+    const office = find(await listFacts(auth, cls.id), 'Dr. Jane Roe', 'office')[0]!;
+    const res = await call('PATCH', `/api/classes/${cls.id}/facts/${office.id}`, auth, {
+      value: 'THM 316',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const correction = body<{ data: { fact: CourseFact } }>(res).data.fact;
+    expect(correction).toMatchObject({
+      origin: 'teacher',
+      overrides_id: office.id,
+      value: 'THM 316',
+      subject: 'Dr. Jane Roe',
+      kind: 'staff',
+    });
+
+    // correcting again edits the same correction
+    const again = await call('PATCH', `/api/classes/${cls.id}/facts/${office.id}`, auth, {
+      value: 'THM 318',
+    });
+    expect(body<{ data: { fact: CourseFact } }>(again).data.fact.id).toBe(correction.id);
+
+    const listed = find(await listFacts(auth, cls.id), 'Dr. Jane Roe', 'office');
+    expect(listed.map((f) => [f.origin, f.status, f.value])).toEqual([
+      ['extracted', 'overridden', 'THM 216'],
+      ['teacher', 'active', 'THM 318'],
+    ]);
+    const sheet = (await loadFactSheet(t.db, cls.id)).filter((f) => f.attribute === 'office');
+    expect(sheet.map((f) => [f.origin, f.value])).toEqual([['teacher', 'THM 318']]);
+
+    // editing the teacher fact itself
+    const edited = await call('PATCH', `/api/classes/${cls.id}/facts/${correction.id}`, auth, {
+      value: 'THM 320',
+    });
+    expect(body<{ data: { fact: CourseFact } }>(edited).data.fact.value).toBe('THM 320');
+
+    // deleting the correction brings the extracted value back
+    const del = await call('DELETE', `/api/classes/${cls.id}/facts/${correction.id}`, auth);
+    expect(del.statusCode).toBe(200);
+    const back = (await loadFactSheet(t.db, cls.id)).filter((f) => f.attribute === 'office');
+    expect(back.map((f) => [f.origin, f.value])).toEqual([['extracted', 'THM 216']]);
+  });
+
+  it('deleting an extracted fact hides it', async () => {
+    const { auth, cls } = await teacherWithSyllabus();
+    const email = find(await listFacts(auth, cls.id), 'Dr. Jane Roe', 'email')[0]!;
+    const res = await call('DELETE', `/api/classes/${cls.id}/facts/${email.id}`, auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = find(await listFacts(auth, cls.id), 'Dr. Jane Roe', 'email');
+    expect(listed.map((f) => [f.origin, f.status])).toEqual([['extracted', 'hidden']]);
+    expect((await loadFactSheet(t.db, cls.id)).some((f) => f.attribute === 'email')).toBe(false);
+    // the hiding marker is nothing the teacher can address
+    const marker = await t.db
+      .selectFrom('course_facts')
+      .select('id')
+      .where('overrides_id', '=', email.id)
+      .executeTakeFirstOrThrow();
+    const gone = await call('DELETE', `/api/classes/${cls.id}/facts/${marker.id}`, auth);
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe('re-extraction and deletion', () => {
+  it('a new syllabus replaces extracted facts, keeps teacher facts and re-applies corrections', async () => {
+    const { auth, cls, content } = await teacherWithSyllabus();
+    const facts = await listFacts(auth, cls.id);
+    const office = find(facts, 'Dr. Jane Roe', 'office')[0]!;
+    await call('PATCH', `/api/classes/${cls.id}/facts/${office.id}`, auth, { value: 'THM 316' });
+    await call('POST', `/api/classes/${cls.id}/facts`, auth, {
+      kind: 'meeting',
+      subject: 'Lab',
+      attribute: 'place',
+      value: 'JSB 347',
+    });
+
+    const v2 = await uploadSyllabus(auth, cls.id, SYLLABUS_V2);
+    const after = await listFacts(auth, cls.id);
+    expect(after.filter((f) => f.source?.content_id === content.id)).toEqual([]);
+    expect(find(after, 'Homework', 'weight').map((f) => f.value)).toEqual(['45%']);
+    expect(find(after, 'Lab', 'place').map((f) => f.origin)).toEqual(['teacher']);
+    // the office is read again from the new syllabus and the correction still wins
+    expect(find(after, 'Dr. Jane Roe', 'office').map((f) => [f.origin, f.status, f.value])).toEqual(
+      [
+        ['extracted', 'overridden', 'THM 216'],
+        ['teacher', 'active', 'THM 316'],
+      ],
+    );
+    expect(find(after, 'Dr. Jane Roe', 'office')[0]!.source!.content_id).toBe(v2.id);
+  });
+
+  it('editing the text re-extracts; deleting the content deletes its extracted facts only', async () => {
+    const { auth, cls, content } = await teacherWithSyllabus();
+    await call('POST', `/api/classes/${cls.id}/facts`, auth, {
+      kind: 'policy',
+      subject: 'late',
+      attribute: 'summary',
+      value: 'No late work.',
+    });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/content/${content.id}`,
+      headers: auth,
+      payload: { content: SYLLABUS_V2 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(find(await listFacts(auth, cls.id), 'Homework', 'weight').map((f) => f.value)).toEqual([
+      '45%',
+    ]);
+
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/content/${content.id}`,
+      headers: auth,
+    });
+    expect(del.statusCode).toBe(200);
+    const left = await listFacts(auth, cls.id);
+    expect(left.map((f) => [f.origin, f.subject])).toEqual([['teacher', 'late']]);
+  });
+
+  it('deleting the class deletes its facts', async () => {
+    const { auth, cls } = await teacherWithSyllabus();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/classes/${cls.id}`,
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.db
+      .selectFrom('course_facts')
+      .select('id')
+      .where('class_id', '=', cls.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});
