@@ -32,7 +32,15 @@ const NUMBER =
 const SHARE =
   /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\|\s*[<>≤≥]?\s*\d+(\.\d+)?\s*(%|pts)?\s*(\||$)|\b\d+(\.\d+)?\s*[-–]+\s*\d+(\.\d+)?\s*%?\s*(\||$)|^[A-Z][A-Za-z+-]?\s*[<>≥≤]=?\s*\d+|\b(zero|half)\b/i;
 const SHARE_QUESTION =
-  /\b(what percent|percentage|worth|weigh|weight|weighted|count for|count toward|counts|points?|%|fraction|what grade|need for an?|need to get an?)\b/i;
+  /\b(what percent|percentage|worth|weigh|weight|weighted|count for|count toward|counts|points?|%|fraction|what grade)\b/i;
+/** "what do I need to get an A", "is 89 a B+": the letter grades of a grade scale */
+const LETTER_GRADE_QUESTION =
+  /\b(get|getting|earn|earning|receive|make|need for|for|is|be)\s+(an\s+a[+-]?|a\s+[bcdf][+-]?|[abcdf][+-])(?=\s*([?.!,]|$)|\s+(in|on|for|grade|overall|or|and)\b)/i;
+/** a unit of a grade scale: a letter grade and a score from 50 to 100 */
+const GRADE_SCALE: Evidence = {
+  test: (text) =>
+    /(^|[\s|:,(])([A-D][+-]?|F)(?=[\s|:,)=]|$)/.test(text) && /\b(100|[5-9]\d)\b/.test(text),
+};
 /** what a length or a duration is measured in */
 const MEASURE_UNITS =
   'pages?|words?|minutes?|mins?|hours?|hrs?|days?|weeks?|slides?|characters?|paragraphs?|sentences?|lines?';
@@ -110,6 +118,7 @@ const ASKS_FOR: Ask[] = [
   {
     // a share of the grade: percentages, points, or a table row's number
     question: SHARE_QUESTION,
+    unless: LETTER_GRADE_QUESTION,
     evidence: SHARE,
     required: true,
     answerWords: /^(worth|count|counts|weigh|weight|weighted|percent|percentage|points?|fraction)$/,
@@ -136,6 +145,11 @@ const ASKS_FOR: Ask[] = [
     answerWords: /^(often)$/,
   },
   {
+    question: LETTER_GRADE_QUESTION,
+    evidence: GRADE_SCALE,
+    required: true,
+  },
+  {
     question: /\b(phone|call|telephone|number to)\b/i,
     evidence: PHONE,
     required: true,
@@ -146,7 +160,8 @@ const ASKS_FOR: Ask[] = [
     required: true,
   },
   {
-    question: /\b(who|whom)\b/i,
+    // "who is the TA", "the TA's name", "name of the instructor" (not "how should I name my file")
+    question: /\b(who|whom)\b|(\b(the|his|her|their|your)|['’]s)\s+names?\b|\bnames? of\b/i,
     evidence: PERSON,
     required: true,
   },

@@ -75,8 +75,8 @@ export const STUDENT_VOCABULARY: Record<string, string[]> = {
   cost: ['free', 'cost', 'fee', 'price'],
   notes: ['notes', 'notecard', 'note card', 'cheat sheet'],
   submit: ['submit', 'turn in', 'upload'],
-  prerequisites: ['prerequisite', 'prior'],
-  prereqs: ['prerequisite', 'prior'],
+  prerequisites: ['prerequisite'],
+  prereqs: ['prerequisite'],
 };
 
 /**
