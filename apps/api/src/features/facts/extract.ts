@@ -413,7 +413,11 @@ function readMeetingLine(ctx: Ctx, line: Line, topics: Set<Topic>) {
 
 // ---------------------------------------------------------------- grading
 
-const COMPONENT = /^[A-Za-z][\w'’&/(),.\s-]*$/;
+const COMPONENT = /^(?:\d{1,2}\s+)?[A-Za-z][^%|]*$/;
+/** "A >", "B+ ≥": a grade-scale row, not a component */
+const LETTER_ROW = new RegExp(`^${LETTER}(?:\\s*[<>≥≤=\\d.])*$`);
+/** a component names a thing; a fragment starting with a preposition does not */
+const FRAGMENT = /^(?:on|of|in|for|to|and|or|at|by|with|the following)\b/i;
 
 function isComponent(label: string): boolean {
   const l = label.trim();
@@ -422,7 +426,8 @@ function isComponent(label: string): boolean {
     words(l) <= COMPONENT_MAX_WORDS &&
     COMPONENT.test(l) &&
     !/\b(?:total|grade scale|scale|of (?:the|your) (?:final )?grade)\b/i.test(l) &&
-    !new RegExp(`^${LETTER}$`).test(l)
+    !LETTER_ROW.test(l) &&
+    !FRAGMENT.test(l)
   );
 }
 
@@ -438,16 +443,17 @@ const WEIGHT_AFTER = new RegExp(
   `^(.{3,90}?)\\s*(?:[:(|–—=]|\\s-\\s|\\.{2,})?\\s*(\\d{1,3}(?:\\.\\d+)?\\s*(?:%|percent\\b|points?\\b|pts\\b))`,
   'i',
 );
+/** "25% - Quizzes — …", "75% of final grade = Thesis", "- 85% Problem Sets. Each …" */
 const WEIGHT_BEFORE =
-  /^(\d{1,3}(?:\.\d+)?\s*%)\s*(?:[:–—-]|of (?:the |your )?(?:final |course )?grade:?|for)?\s*(.{3,90})$/i;
+  /^(\d{1,3}(?:\.\d+)?\s*%)\s*(?:of (?:the |your )?(?:final |course |total )?grade)?\s*(?:[:=–—-]\s*)?(?:for\s+)?([A-Za-z][^—–:.(=]{2,80}?)\s*(?:$|[—–:.(=]|\s-\s)/i;
+/** "Reading Quizzes 40%": a short line that ends with its weight */
+const SHORT_WEIGHT_LINE_MAX_WORDS = 8;
 
 function readGradingLine(ctx: Ctx, line: Line, topics: Set<Topic>) {
   const text = line.text;
-  if (words(text) > GRADING_LINE_MAX_WORDS && line.kind !== 'heading') return;
-  if (line.cells) return readGradingRow(ctx, line, topics);
-  // outside a grading section only a list item or a heading is a grading line, not prose
-  if (line.kind === 'text' && !topics.has('grading')) return;
-  const before = WEIGHT_BEFORE.exec(text);
+  if (line.cells && readGradingRow(ctx, line, topics)) return;
+  if (line.cells && line.cells.filter((c) => c.text).length > 2) return;
+  const before = WEIGHT_BEFORE.exec(text.replace(/ \| /g, ' '));
   if (before && isComponent(before[2]!)) {
     const label = cleanComponent(before[2]!.replace(/[.;]$/, ''));
     add(ctx, line, {
@@ -458,7 +464,13 @@ function readGradingLine(ctx: Ctx, line: Line, topics: Set<Topic>) {
     });
     return;
   }
-  const after = WEIGHT_AFTER.exec(text);
+  if (words(text) > GRADING_LINE_MAX_WORDS && line.kind !== 'heading') return;
+  // outside a grading section, prose is not a grading line unless it is label and weight alone
+  const labelAndWeight =
+    words(text) <= SHORT_WEIGHT_LINE_MAX_WORDS &&
+    (/%\)?$/.test(text) || /^[A-Z][\w\s'’-]{2,60}\(\d{1,3}(?:\.\d+)?\s*%/.test(text));
+  if (line.kind === 'text' && !topics.has('grading') && !labelAndWeight) return;
+  const after = WEIGHT_AFTER.exec(text.replace(/ \| /g, ' '));
   if (!after) return;
   const weight = after[2]!;
   const isPoints = !/%|percent/i.test(weight);
@@ -477,11 +489,12 @@ function readGradingLine(ctx: Ctx, line: Line, topics: Set<Topic>) {
 
 const WEIGHT_COLUMN = /\b(?:weight|percent(?:age)?|%|share|points?|worth|value|marks?)\b/i;
 
-function readGradingRow(ctx: Ctx, line: Line, topics: Set<Topic>) {
+/** A table row "Homework | 25%" (or points under a points column); true when it was one. */
+function readGradingRow(ctx: Ctx, line: Line, topics: Set<Topic>): boolean {
   const cells = line.cells!.filter((c) => c.text);
-  if (cells.length < 2) return;
+  if (cells.length < 2) return false;
   const label = cells[0]!.text;
-  if (!isComponent(label)) return;
+  if (!isComponent(label)) return false;
   for (const c of cells.slice(1)) {
     const pct = /^(\d{1,3}(?:\.\d+)?)\s*%$/.exec(c.text);
     const number = /^(\d{1,4}(?:\.\d+)?)(?:\s*(?:points?|pts))?$/i.exec(c.text);
@@ -492,7 +505,7 @@ function readGradingRow(ctx: Ctx, line: Line, topics: Set<Topic>) {
         attribute: 'weight',
         value: `${pct[1]}%`,
       });
-      return;
+      return true;
     }
     if (number && (WEIGHT_COLUMN.test(c.column ?? '') || topics.has('grading'))) {
       const unit = /%/.test(c.column ?? '') ? '%' : ' points';
@@ -502,9 +515,10 @@ function readGradingRow(ctx: Ctx, line: Line, topics: Set<Topic>) {
         attribute: 'weight',
         value: `${number[1]}${unit}`,
       });
-      return;
+      return true;
     }
   }
+  return false;
 }
 
 // ---------------------------------------------------------------- grade scale

@@ -139,7 +139,7 @@ const TOPICS: [Topic, RegExp][] = [
   ],
   [
     'grading',
-    /\b(?:grading|grades?|assessments?|evaluation|breakdown|weights?|course requirements|requirements and grading|marks|points)\b/i,
+    /\b(?:grading|grades?|assessments?|evaluation|breakdown|weights?|requirements|marks|points)\b/i,
   ],
   ['grade_scale', /\b(?:grading scale|grade scale|letter grades?|scale)\b/i],
   ['exam', /\b(?:exams?|examinations?|midterms?|finals?|tests?|quizzes)\b/i],

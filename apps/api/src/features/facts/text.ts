@@ -71,12 +71,12 @@ function unboldLabel(s: string): string {
   return s.replace(/^\*\*([^*]{1,40}?)(?::\s*)?\*\*\s*:?\s*(?=\S)/, '$1: ');
 }
 
-function isSoftHeading(raw: string, text: string, next: string | undefined): boolean {
+function isSoftHeading(raw: string, text: string): boolean {
   if (!text || wordCount(text) > SOFT_HEADING_MAX_WORDS) return false;
   const boldOnly = /^\*\*[^*]+\*\*:?$/.test(raw) || /^__[^_]+__:?$/.test(raw);
   if (boldOnly) return true;
   // "Prerequisites:" / "Course Materials:" standing alone introduces what follows
-  return /^[A-Z][^.!?]*:$/.test(text) && next !== undefined && next.trim() !== '';
+  return /^[A-Z][^.!?]*:$/.test(text);
 }
 
 /**
@@ -178,7 +178,7 @@ export function readLines(input: string): Line[] {
       const item = ITEM.exec(part);
       const body = item ? part.slice(item[0].length) : part;
       const text = cleanInline(unboldLabel(body));
-      if (!item && isSoftHeading(part, text, next)) {
+      if (!item && isSoftHeading(part, text)) {
         push({
           raw: rawLine,
           text: text.replace(/:$/, ''),
