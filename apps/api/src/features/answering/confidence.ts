@@ -17,6 +17,13 @@ export const CALIBRATION = { slope: 4.17, offset: -0.05 } as const;
  */
 export const DEFAULT_MIN_CONFIDENCE = 0.5;
 
+/**
+ * An answer from the course fact sheet: the question asked for a fact the sheet holds and every
+ * telling word of it is in the facts used. 36 of 36 such answers were right on the evaluation
+ * sets; extraction from syllabi never seen is less sure, hence below that.
+ */
+export const FACT_CONFIDENCE = 0.9;
+
 /** A misleading reply (wrong material shown as the answer) costs this many honest declines. */
 export const MISLEADING_COST = 2;
 

@@ -1,12 +1,15 @@
 import type { Db } from '../../db/index.ts';
 import {
+  classNameWords,
   lexemesOfTexts,
   retrieve,
   searchTerms,
   type SearchTerms,
   type TermGroup,
 } from '../retrieval/retrieval.ts';
-import { confidenceOf, DEFAULT_MIN_CONFIDENCE } from './confidence.ts';
+import { loadFactSheet, type FactSheetEntry } from '../facts/facts.service.ts';
+import { confidenceOf, DEFAULT_MIN_CONFIDENCE, FACT_CONFIDENCE } from './confidence.ts';
+import { answerFromFacts, type FactAnswer } from './fact-answers.ts';
 import { unitsOf, type Unit } from './units.ts';
 
 export const MAX_ANSWER_CHARS = 700;
@@ -276,6 +279,12 @@ export async function answerExtractively(
   question: string,
   minConfidence = DEFAULT_MIN_CONFIDENCE,
 ): Promise<Answer> {
+  const [sheet, classNames] = await Promise.all([
+    loadFactSheet(db, classId),
+    classNameWords(db, classId),
+  ]);
+  const fact = answerFromFacts(question, sheet, classNames);
+  if (fact && FACT_CONFIDENCE >= minConfidence) return factReply(fact);
   const { terms, asks, ranked: scored } = await rankUnits(db, classId, question);
   // Asked when / where / who / how much: only a unit holding a date, place, name or number can
   // answer; when none of the close ones does, the material most likely does not say.
@@ -306,6 +315,33 @@ export async function answerExtractively(
     confidence,
   };
 }
+
+/** A fact-sheet answer, citing the lines its facts were read from. */
+function factReply({ response, facts }: FactAnswer): Answer {
+  const byContent = new Map<string, FactSheetEntry[]>();
+  for (const f of facts)
+    byContent.set(f.contentId ?? '', [...(byContent.get(f.contentId ?? '') ?? []), f]);
+  const citations = [...byContent.entries()].map(([contentId, group]) => ({
+    content_id: contentId || group[0]!.id,
+    title: group[0]!.contentTitle ?? TEACHER_FACTS_TITLE,
+    content_type: group[0]!.contentType ?? 'content',
+    excerpt: clip(
+      [...new Set(group.map((f) => f.sourceText ?? `${f.subject}: ${f.value}`))].join(' '),
+      300,
+    ),
+  }));
+  const fromSyllabus = facts.every((f) => f.contentType === 'syllabus');
+  return {
+    response: clip(response, MAX_ANSWER_CHARS),
+    sourceType: fromSyllabus ? 'syllabus' : 'content',
+    citations,
+    tokensUsed: 0,
+    confidence: FACT_CONFIDENCE,
+  };
+}
+
+/** Where a teacher's own fact comes from, for the student's source chip. */
+const TEACHER_FACTS_TITLE = 'Course facts (from your teacher)';
 
 /** The honest reply: not in the material, with the closest passage as a hint when there is one. */
 function decline(confidence: number, closest?: RankedUnit): Answer {

@@ -111,7 +111,7 @@ async function lexemesFor(
  * Words that name the class itself ("math 107", "international finance", "cs24"): every passage is
  * about the class, so they tell nothing about which one answers.
  */
-async function classNameWords(db: Db, classId: string): Promise<Set<string>> {
+export async function classNameWords(db: Db, classId: string): Promise<Set<string>> {
   const row = await db
     .selectFrom('classes')
     .select(['class_name', 'course_code'])

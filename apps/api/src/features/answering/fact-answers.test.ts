@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { FactSheetEntry } from '../facts/facts.service.ts';
+import { answerFromFacts } from './fact-answers.ts';
+import { intentOf } from './question-intent.ts';
+
+let next = 0;
+const fact = (
+  kind: FactSheetEntry['kind'],
+  subject: string,
+  attribute: string,
+  value: string,
+): FactSheetEntry => ({
+  id: String(++next),
+  kind,
+  subject,
+  attribute,
+  value,
+  origin: 'extracted',
+  sourceText: `${subject}: ${value}`,
+  contentId: 'c1',
+  contentTitle: 'Syllabus',
+  contentType: 'syllabus',
+  chunkId: '1',
+});
+
+const SHEET: FactSheetEntry[] = [
+  fact('staff', 'Dr. Amy Hurford', 'role', 'Instructor'),
+  fact('staff', 'Dr. Amy Hurford', 'office', 'CSF 4338'),
+  fact('staff', 'Dr. Amy Hurford', 'email', 'ahurford@mun.ca'),
+  fact('staff', 'Dr. Amy Hurford', 'office_hours', 'Tuesdays 2–4 pm'),
+  fact('staff', 'Sam Lee', 'role', 'TA'),
+  fact('staff', 'Sam Lee', 'email', 'slee@mun.ca'),
+  fact('meeting', 'Lecture', 'time', 'TR 12:00–12:50'),
+  fact('meeting', 'Lecture', 'place', 'SN3060'),
+  fact('meeting', 'Lab', 'place', 'CSF 2210'),
+  fact('prerequisite', 'Course', 'requirement', 'BIOL 2600'),
+  fact(
+    'text',
+    'Population Ecology, 2nd edition, Princeton University Press, 2013',
+    'required',
+    'x',
+  ),
+  fact('grading', 'Assignments', 'weight', '20%'),
+  fact('grading', 'Final exam', 'weight', '40%'),
+  fact('grading', 'Midterm exams', 'weight', '40%'),
+  fact('grade_scale', 'A', 'range', '93–100'),
+  fact('grade_scale', 'B', 'range', '83–86'),
+  fact('exam', 'Final exam', 'date', 'April 20, 9 am'),
+];
+const ask = (q: string) =>
+  answerFromFacts(q, SHEET, new Set(['biol', '3295', 'ecology']))?.response;
+
+describe('answers from the course fact sheet', () => {
+  it.each([
+    ['what room are lectures in', 'Lectures meet in SN3060.'],
+    ['where is the lab', 'Labs meet in CSF 2210.'],
+    ['when does the class meet', 'Lectures meet TR 12:00–12:50 in SN3060.'],
+    ["where is the professor's office", "Dr. Amy Hurford's office is CSF 4338."],
+    [
+      'when can i see dr hurford in her office',
+      "Dr. Amy Hurford's office hours are Tuesdays 2–4 pm.",
+    ],
+    ["what's the TA's email", "Sam Lee's e-mail is slee@mun.ca."],
+    ['who is the TA', 'The TA is Sam Lee.'],
+    ['what do i need to have taken before biol 3295', 'Prerequisites: BIOL 2600.'],
+    ['how much is the final worth', 'Final exam is worth 40% of the grade.'],
+    ['what do i need to get an A', 'Grade scale: A 93–100.'],
+    ['when is the final exam', 'Final exam: April 20, 9 am.'],
+  ])('%s → %s', (question, expected) => {
+    expect(ask(question)).toBe(expected);
+  });
+
+  it('lists the grading breakdown as a list', () => {
+    expect(ask('what is the grading breakdown')).toBe(
+      'The grade is made up of:\n- Assignments: 20%\n- Final exam: 40%\n- Midterm exams: 40%',
+    );
+  });
+
+  it('names the required book, cited as a book is', () => {
+    expect(ask('which textbook do we need')).toMatch(/^Required text: Population Ecology/);
+  });
+
+  it('leaves to the passages a question whose telling words no fact accounts for', () => {
+    for (const q of [
+      'where do i go for disability accommodations', // a place, but not the class's
+      'are lectures recorded if i cant make it',
+      'does the lowest assignment score get dropped', // a component named, not its weight
+    ])
+      expect(ask(q), q).toBeUndefined();
+  });
+
+  it('does not answer durations, counts or consequences from facts', () => {
+    expect(ask('how long should i wait before emailing the professor again')).toBeUndefined();
+    expect(ask('how many exams are there')).toBeUndefined();
+    expect(ask('what happens if i miss the final exam')).toBeUndefined();
+  });
+
+  it('says nothing when the sheet lacks the fact asked for', () => {
+    expect(
+      answerFromFacts(
+        'who is the TA',
+        SHEET.filter((f) => f.subject !== 'Sam Lee'),
+      ),
+    ).toBeNull();
+    expect(answerFromFacts('what room are lectures in', [])).toBeNull();
+  });
+});
+
+describe('what a question asks for', () => {
+  it('reads concepts from seed words, phrases and close meanings', () => {
+    expect([...intentOf('which classroom is it in').concepts]).toContain('place');
+    expect([...intentOf('when are your drop-in hours').concepts]).toContain('officeHours');
+    expect([...intentOf('what is the venue').concepts]).toContain('place'); // by meaning
+  });
+
+  it('keeps the telling words no concept covers, but not the class name or everyday words', () => {
+    const intent = intentOf(
+      'can i go see the calc professor about my disability',
+      new Set(['calculus']),
+    );
+    expect(intent.unexplained).toEqual(['disability']);
+  });
+
+  it('reads the letter grade asked about, and not an article', () => {
+    expect(intentOf('what do I need to get an A?').letter).toBe('A');
+    expect(intentOf('is 89 enough for a B+').letter).toBe('B+');
+    expect(intentOf('last day to drop without getting a W').letter).toBeNull();
+    expect(intentOf('what happens if my essay is a day late').letter).toBeNull();
+  });
+});

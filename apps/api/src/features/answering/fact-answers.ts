@@ -1,0 +1,294 @@
+import type { FactSheetEntry } from '../facts/facts.service.ts';
+import { intentOf, NOT_TELLING, type Concept, type Intent } from './question-intent.ts';
+
+/**
+ * Answers from the course fact sheet: one sentence a person would write ("Lectures meet in
+ * SN3060.", "Dr. Hurford's office is CSF 4338."), built from the facts the question asks for,
+ * with the facts it used. Null when the question is not about a fact the sheet holds; the
+ * passages answer it then.
+ */
+export type FactAnswer = { response: string; facts: FactSheetEntry[] };
+
+type Sheet = FactSheetEntry[];
+
+/** Plural, -ing and -ed endings off, so "midterms" meets "Midterm" and "graded" "grade". */
+const stem = (w: string) => w.toLowerCase().replace(/(ies|es|s|ing|ed)$/, '');
+const contentWords = (text: string) =>
+  (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !NOT_TELLING.has(w)).map(stem);
+
+/** How many of a subject's words the question names (0 when none). */
+function named(subject: string, intent: Intent): number {
+  const asked = new Set(intent.words.map(stem));
+  return contentWords(subject).filter((w) => asked.has(w)).length;
+}
+
+/** The facts whose subject the question names most; all of them when it names none. */
+function bestNamed(facts: Sheet, intent: Intent): { facts: Sheet; named: boolean } {
+  const scores = facts.map((f) => named(f.subject, intent));
+  const top = Math.max(0, ...scores);
+  return top === 0
+    ? { facts, named: false }
+    : { facts: facts.filter((_, i) => scores[i] === top), named: true };
+}
+
+const of = (sheet: Sheet, kind: FactSheetEntry['kind'], attribute?: string) =>
+  sheet.filter((f) => f.kind === kind && (attribute === undefined || f.attribute === attribute));
+
+const unique = (values: string[]) => [...new Set(values)];
+const joined = (values: string[]) =>
+  values.length <= 1
+    ? (values[0] ?? '')
+    : `${values.slice(0, -1).join(', ')} and ${values[values.length - 1]}`;
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+// ---------------------------------------------------------------------------------------------
+// People
+
+/** The people the question is about: named ones, else the TAs or the instructors it asks for. */
+function peopleAsked(sheet: Sheet, intent: Intent): string[] {
+  const staff = of(sheet, 'staff');
+  const people = unique(staff.map((f) => f.subject));
+  const byName = people.filter((p) => named(p, intent) > 0 && !/^(instructor|ta)$/i.test(p));
+  if (byName.length) return byName;
+  const role = (p: string) => staff.find((f) => f.subject === p && f.attribute === 'role')?.value;
+  if (intent.concepts.has('ta')) return people.filter((p) => role(p) === 'TA' || /^ta$/i.test(p));
+  const instructors = people.filter((p) => role(p) !== 'TA');
+  return instructors;
+}
+
+const PERSON_ATTRIBUTES: [Concept, string, (who: string, v: string) => string][] = [
+  ['officeHours', 'office_hours', (who, v) => `${possessive(who)} office hours are ${v}`],
+  ['email', 'email', (who, v) => `${possessive(who)} e-mail is ${v}`],
+  ['phone', 'phone', (who, v) => `${possessive(who)} phone number is ${v}`],
+  ['office', 'office', (who, v) => `${possessive(who)} office is ${v}`],
+];
+
+function possessive(who: string): string {
+  if (/^(instructor|ta)$/i.test(who)) return `The ${who === 'TA' ? 'TA' : 'instructor'}'s`;
+  return who.endsWith('s') ? `${who}'` : `${who}'s`;
+}
+
+function personAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
+  const people = peopleAsked(sheet, intent);
+  for (const [concept, attribute, say] of PERSON_ATTRIBUTES) {
+    if (!intent.concepts.has(concept)) continue;
+    const facts = of(sheet, 'staff', attribute).filter((f) => people.includes(f.subject));
+    if (facts.length === 0) continue;
+    const lines = people
+      .map((p) => {
+        const values = unique(facts.filter((f) => f.subject === p).map((f) => f.value));
+        return values.length ? say(p, joined(values)) : null;
+      })
+      .filter((l): l is string => l !== null);
+    return { response: lines.map(sentence).join(' '), facts };
+  }
+  if (
+    intent.concepts.has('who') &&
+    (intent.concepts.has('ta') || intent.concepts.has('instructor'))
+  ) {
+    const ta = intent.concepts.has('ta');
+    const facts = of(sheet, 'staff', 'role').filter((f) => (f.value === 'TA') === ta);
+    if (facts.length === 0) return null;
+    const names = unique(facts.map((f) => f.subject));
+    const role = ta
+      ? names.length > 1
+        ? 'TAs are'
+        : 'TA is'
+      : names.length > 1
+        ? 'instructors are'
+        : 'instructor is';
+    return { response: `The ${role} ${joined(names)}.`, facts };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Meetings
+
+const SECTION_KINDS: [Concept, RegExp][] = [
+  ['lab', /lab/i],
+  ['recitation', /recitation/i],
+  ['discussion', /discussion/i],
+];
+const LOOKS_LIKE_A_PLACE =
+  /\d|\b(room|hall|building|center|centre|library|online|zoom|auditorium)\b/i;
+
+function meetingsAsked(sheet: Sheet, intent: Intent): Sheet {
+  const meetings = of(sheet, 'meeting');
+  for (const [concept, pattern] of SECTION_KINDS)
+    if (intent.concepts.has(concept)) return meetings.filter((f) => pattern.test(f.subject));
+  const main = meetings.filter((f) => !SECTION_KINDS.some(([, p]) => p.test(f.subject)));
+  return main.length ? main : meetings;
+}
+
+const plural = (kind: string) =>
+  /^(class|lecture|lab|recitation|discussion|section)$/i.test(kind)
+    ? `${kind.replace(/s$/, '')}${kind.endsWith('s') ? 'es' : 's'}`
+    : kind;
+
+function meetingAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
+  const c = intent.concepts;
+  const about = c.has('meeting') || SECTION_KINDS.some(([k]) => c.has(k));
+  const other = [
+    'office',
+    'officeHours',
+    'exam',
+    'email',
+    'phone',
+    'text',
+    'software',
+  ] as Concept[];
+  if (other.some((k) => c.has(k))) return null;
+  const wantsPlace = c.has('place');
+  const wantsTime = c.has('time') && about;
+  if (!wantsPlace && !wantsTime) return null;
+  const meetings = meetingsAsked(sheet, intent);
+  const places = meetings.filter((f) => f.attribute === 'place');
+  const placelike = places.filter((f) => LOOKS_LIKE_A_PLACE.test(f.value));
+  const where = placelike.length ? placelike : places;
+  const times = meetings.filter((f) => f.attribute === 'time');
+  if ((wantsPlace && where.length === 0) || (!wantsPlace && times.length === 0)) return null;
+  const kind = (where[0] ?? times[0])!.subject;
+  const parts = [
+    `${plural(kind)} meet`,
+    times.length && (wantsTime || !wantsPlace || c.has('time'))
+      ? ` ${joined(unique(times.map((f) => f.value)))}`
+      : '',
+    where.length ? ` in ${joined(unique(where.map((f) => f.value)))}` : '',
+  ];
+  const used = [...(parts[1] ? times : []), ...where];
+  return { response: sentence(parts.join('')), facts: used };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requirements, texts, grading
+
+function requirementAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
+  for (const [concept, kind, label] of [
+    ['prerequisite', 'prerequisite', 'Prerequisites'],
+    ['corequisite', 'corequisite', 'Corequisites'],
+  ] as const) {
+    if (!intent.concepts.has(concept)) continue;
+    const facts = of(sheet, kind);
+    if (facts.length === 0) return null;
+    return {
+      response: sentence(`${label}: ${unique(facts.map((f) => f.value)).join('; ')}`),
+      facts,
+    };
+  }
+  return null;
+}
+
+const LOOKS_LIKE_A_REFERENCE =
+  /\bISBN\b|\bedition\b|\b\d+(st|nd|rd|th) ed\b|\bpress\b|\bpublish|\b(19|20)\d{2}\b|\bby [A-Z]|^[A-Z][a-z]+,\s+[A-Z]/;
+
+function textAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
+  if (!intent.concepts.has('text') || intent.concepts.has('exam')) return null;
+  const texts = of(sheet, 'text');
+  if (texts.length === 0) return null;
+  const { facts: asked, named: isNamed } = bestNamed(texts, intent);
+  if (isNamed) {
+    const lines = asked.map((f) => `${f.subject}: ${f.attribute}`);
+    return { response: lines.map(sentence).join(' '), facts: asked };
+  }
+  // a book is cited as one: author, edition, year, publisher or ISBN
+  const cited = asked.filter((f) => LOOKS_LIKE_A_REFERENCE.test(f.value));
+  const books = cited.length ? cited : asked;
+  const required = books.filter((f) => f.attribute === 'required');
+  const shown = required.length ? required : books;
+  const label = required.length ? 'Required' : 'Course';
+  const titles = unique(shown.map((f) => f.subject));
+  const response = `${label} ${titles.length > 1 ? 'texts' : 'text'}: ${titles.join('; ')}`;
+  return { response: sentence(response), facts: shown };
+}
+
+function gradingAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
+  const c = intent.concepts;
+  const weights = of(sheet, 'grading', 'weight');
+  if (c.has('scale')) {
+    const scale = of(sheet, 'grade_scale');
+    if (scale.length === 0) return null;
+    const asked = intent.letter
+      ? scale.filter((f) => f.subject.toUpperCase() === intent.letter)
+      : scale;
+    if (asked.length === 0) return null;
+    return {
+      response: sentence(`Grade scale: ${asked.map((f) => `${f.subject} ${f.value}`).join(', ')}`),
+      facts: asked,
+    };
+  }
+  if (weights.length === 0) return null;
+  if (c.has('weight')) {
+    const { facts, named: isNamed } = bestNamed(weights, intent);
+    if (isNamed && facts.length <= 3) {
+      const lines = facts.map((f) => `${f.subject} is worth ${f.value} of the grade`);
+      return { response: lines.map(sentence).join(' '), facts };
+    }
+  }
+  if (c.has('breakdown')) {
+    const list = weights.map((f) => `- ${f.subject}: ${f.value}`).join('\n');
+    return { response: `The grade is made up of:\n${list}`, facts: weights };
+  }
+  return null;
+}
+
+function examDateAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
+  const c = intent.concepts;
+  if (!c.has('exam') || !c.has('date') || c.has('weight')) return null;
+  const dates = of(sheet, 'exam', 'date');
+  const { facts, named: isNamed } = bestNamed(dates, intent);
+  if (!isNamed) return null;
+  const subjects = unique(facts.map((f) => f.subject));
+  // one date for each exam asked about; a schedule that repeats it differently is left to passages
+  if (
+    subjects.some(
+      (s) => unique(facts.filter((f) => f.subject === s).map((f) => f.value)).length > 1,
+    )
+  )
+    return null;
+  return {
+    response: subjects
+      .map((s) => sentence(`${s}: ${facts.find((f) => f.subject === s)!.value}`))
+      .join(' '),
+    facts,
+  };
+}
+
+const ANSWERERS = [
+  gradingAnswer,
+  personAnswer,
+  requirementAnswer,
+  textAnswer,
+  examDateAnswer,
+  meetingAnswer,
+];
+
+/**
+ * Durations, counts, reasons and consequences ("how long should I wait", "what happens if"): the
+ * sheet holds places, times, people, requirements and weights, none of which answers these.
+ */
+const NOT_A_FACT =
+  /\bhow (long|many|often)\b|\bwhy\b|\bwhat (happens|if|should)\b|\bwhat do i do\b/i;
+
+/** Every telling word of the question is in the facts the answer uses. */
+function accountsFor(answer: FactAnswer, intent: Intent): boolean {
+  const said = new Set(answer.facts.flatMap((f) => contentWords(`${f.subject} ${f.value}`)));
+  return intent.unexplained.every((w) => said.has(stem(w)));
+}
+
+/** `classNames`: words naming the class itself, which every fact is about. */
+export function answerFromFacts(
+  question: string,
+  sheet: Sheet,
+  classNames: Set<string> = new Set(),
+): FactAnswer | null {
+  if (sheet.length === 0) return null;
+  if (NOT_A_FACT.test(question)) return null;
+  const intent = intentOf(question, classNames);
+  if (intent.concepts.size === 0) return null;
+  for (const answer of ANSWERERS) {
+    const found = answer(sheet, intent);
+    if (found) return accountsFor(found, intent) ? found : null;
+  }
+  return null;
+}

@@ -1,0 +1,173 @@
+import { spokenRank } from '../retrieval/word-frequency.ts';
+import { QUESTION_FILLERS } from '../retrieval/vocabulary.ts';
+import { similarity } from '../retrieval/word-vectors.ts';
+
+/**
+ * What a question asks for, in the terms of the course fact sheet: a place, a time, a person's
+ * e-mail, a share of the grade… Read from the question's words by their meaning: each concept has
+ * a few seed words of general student and syllabus language, and a word that is none of them
+ * still counts when general English word vectors put it close to one ("venue" → place).
+ */
+export type Concept =
+  | 'place'
+  | 'time'
+  | 'meeting'
+  | 'lab'
+  | 'recitation'
+  | 'discussion'
+  | 'office'
+  | 'officeHours'
+  | 'email'
+  | 'phone'
+  | 'instructor'
+  | 'ta'
+  | 'who'
+  | 'prerequisite'
+  | 'corequisite'
+  | 'text'
+  | 'software'
+  | 'weight'
+  | 'breakdown'
+  | 'scale'
+  | 'exam'
+  | 'date';
+
+/** Seed words of each concept (lower case, as students and syllabi write them). */
+const SEEDS: Record<Concept, string[]> = {
+  place: ['where', 'room', 'building', 'location', 'located', 'classroom', 'hall', 'venue'],
+  time: ['when', 'time', 'times', 'days', 'day', 'schedule'],
+  meeting: ['meet', 'meets', 'meeting', 'lecture', 'lectures', 'class', 'held', 'section'],
+  lab: ['lab', 'labs', 'laboratory'],
+  recitation: ['recitation', 'recitations'],
+  discussion: ['discussion', 'discussions'],
+  office: ['office'],
+  officeHours: [],
+  email: ['email', 'mail', 'emailing'],
+  phone: ['phone', 'telephone', 'call'],
+  instructor: ['professor', 'prof', 'instructor', 'teacher', 'lecturer', 'dr'],
+  ta: ['ta', 'tas', 'assistant', 'assistants', 'grader'],
+  who: ['who', 'whom', 'name'],
+  prerequisite: ['prerequisite', 'prerequisites', 'prereq', 'prereqs', 'requirement'],
+  corequisite: ['corequisite', 'corequisites', 'coreq', 'concurrently'],
+  text: ['textbook', 'textbooks', 'book', 'books', 'text', 'texts'],
+  software: ['software', 'program', 'programs', 'app', 'install', 'tools'],
+  weight: ['worth', 'weight', 'weighted', 'percent', 'percentage', 'count', 'counts'],
+  breakdown: ['breakdown', 'calculated', 'determined', 'composed'],
+  scale: ['scale', 'cutoff', 'cutoffs'],
+  exam: ['exam', 'exams', 'midterm', 'midterms', 'final', 'test', 'tests', 'quiz'],
+  date: ['when', 'date', 'dates', 'day'],
+};
+
+/** Phrases that name a concept as a whole, matched before single words. */
+const PHRASES: [RegExp, Concept][] = [
+  [/\b(office|student|drop[- ]in) hours?\b|\b(drop|stop|come|swing) by\b/, 'officeHours'],
+  [/\bteaching assistants?\b/, 'ta'],
+  [/\b(taken|take|have|had|need) before\b|\bbefore (taking|i take|enrolling)\b/, 'prerequisite'],
+  [/\bat the same time\b/, 'corequisite'],
+  [
+    /\bgrad(e|ing) (breakdown|distribution|weights?)\b|\bhow (is|are) (my |the )?grades?\b/,
+    'breakdown',
+  ],
+  [/\bgrad(e|ing) scale\b|\bletter grades?\b/, 'scale'],
+  [/\bwhat time\b|\bwhat days?\b|\bwhich days?\b|\bhow often\b/, 'time'],
+];
+
+/** "what do I need to get an A", "is 89 a B+": a letter grade named in the question. */
+export const LETTER_GRADE =
+  /\b(get|getting|earn|earning|receive|make|need for|for|is|be)\s+(an\s+a[+-]?|a\s+[bcdf][+-]?|[abcdf][+-])(?=\s*([?.!,]|$)|\s+(in|on|for|grade|overall|or|and)\b)/i;
+
+/** A word this close to a concept's seed means it ("classroom" ~ "room"); measured on GloVe 100d. */
+const SIMILAR_TO_SEED = 0.7;
+/**
+ * Only less common words are mapped by meaning: everyday words ("should", "long", "know") sit
+ * close to many seeds in vector space without meaning them.
+ */
+const EVERYDAY_RANK = 3000;
+const SHORT_WORD = 3;
+
+const QUESTION_WORD = /[a-z][a-z0-9]*(?:['’][a-z]+)?/g;
+
+export type Intent = {
+  concepts: Set<Concept>;
+  /**
+   * Telling words of the question that name no concept ("recorded", "disability"): a fact answer
+   * must account for each of them (in its facts' subjects or values), or it answers another
+   * question than the one asked.
+   */
+  unexplained: string[];
+  /** the letter grade asked about, upper case ("A", "B+") */
+  letter: string | null;
+  /** the question's words, lower case, for matching subjects (components, exams, people) */
+  words: string[];
+};
+
+const seedOf = new Map<string, Concept>();
+for (const [concept, seeds] of Object.entries(SEEDS) as [Concept, string[]][])
+  for (const s of seeds) if (!seedOf.has(s)) seedOf.set(s, concept);
+const ALL_SEEDS = [...seedOf.keys()].filter((s) => s.length > SHORT_WORD);
+
+/** The concept a word is closest to, when it is close enough to one of its seeds. */
+function conceptByMeaning(word: string): Concept | undefined {
+  let best: Concept | undefined;
+  let bestSimilarity = SIMILAR_TO_SEED;
+  for (const seed of ALL_SEEDS) {
+    const s = similarity(word, seed);
+    if (s >= bestSimilarity) {
+      bestSimilarity = s;
+      best = seedOf.get(seed);
+    }
+  }
+  return best;
+}
+
+/** Function words, and words that shape a question without naming what it is about. */
+export const NOT_TELLING = new Set([
+  ...QUESTION_FILLERS,
+  ...'a an the and or but if then so of in on at to for from with by about as into over after before during until than this that these those it its is are was were be been being am do does did done have has had having i me my mine we us our you your he him his she her they them their there here what which who whom whose when where why how can could will would shall should may might must not no yes any some all each every other another more most much many such only own same just very too also again still even ever never always often ok let lets one'.split(
+    ' ',
+  ),
+]);
+/** Words this common say little about what is asked ("go", "see", "make", "take"). */
+const COMMON_RANK = 400;
+
+function telling(word: string, classNames: Set<string>): boolean {
+  if (NOT_TELLING.has(word) || /^\d+$/.test(word)) return false;
+  // "calc" for Calculus, "bio" for Biology: the class's own name
+  if ([...classNames].some((n) => n === word || (word.length >= 3 && n.startsWith(word))))
+    return false;
+  return (spokenRank(word) ?? Infinity) > COMMON_RANK;
+}
+
+export function intentOf(question: string, classNames: Set<string> = new Set()): Intent {
+  const text = question.toLowerCase().replace(/[’]/g, "'");
+  const concepts = new Set<Concept>();
+  let rest = text;
+  for (const [pattern, concept] of PHRASES) {
+    if (pattern.test(rest)) {
+      concepts.add(concept);
+      rest = rest.replace(pattern, ' ');
+    }
+  }
+  const words = text.match(QUESTION_WORD)?.map((w) => w.replace(/'s$/, '')) ?? [];
+  const unexplained: string[] = [];
+  for (const word of rest.match(QUESTION_WORD)?.map((w) => w.replace(/'s$/, '')) ?? []) {
+    const near =
+      seedOf.get(word) ??
+      (word.length > SHORT_WORD && (spokenRank(word) ?? Infinity) > EVERYDAY_RANK
+        ? conceptByMeaning(word)
+        : undefined);
+    if (near) concepts.add(near);
+    else if (telling(word, classNames)) unexplained.push(word);
+  }
+  // "when can I see her in her office": office hours
+  if (concepts.has('office') && (concepts.has('time') || concepts.has('date')))
+    concepts.add('officeHours');
+  // "when" is a time for a class and a date for an exam: both seeds hold it
+  if (concepts.has('time') && text.includes('when')) concepts.add('date');
+  const letter =
+    LETTER_GRADE.exec(question)?.[2]
+      ?.replace(/^an?\s+/i, '')
+      .toUpperCase() ?? null;
+  if (letter) concepts.add('scale');
+  return { concepts, unexplained, letter, words };
+}
