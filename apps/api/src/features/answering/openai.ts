@@ -2,21 +2,35 @@ import type { FastifyBaseLogger } from 'fastify';
 import OpenAI from 'openai';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import { chunksAround, syllabusOpening } from '../retrieval/neighbours.ts';
 import { retrieve, searchTerms, type Passage } from '../retrieval/retrieval.ts';
 import { ExtractiveAnswerer, type Answer, type Answerer, type Citation } from './answerer.ts';
 import { MAX_ANSWER_CHARS, NOT_COVERED } from './extractive.ts';
-import { NOT_IN_MATERIAL, parseCitations, systemPrompt } from './prompt.ts';
+import {
+  buildPrompt,
+  CANDIDATES,
+  NEIGHBOUR_REACH,
+  OPENING_CHUNKS,
+  NOT_IN_MATERIAL,
+  parseCitations,
+  type ContextChunk,
+  type Fact,
+  type Prompt,
+} from './prompt.ts';
 
-/** How many passages go to the model: enough context, few tokens. */
-const PASSAGES = 6;
 const EXCERPT_CHARS = 300;
 const DAY_MS = 86_400_000;
 
 export type OpenAiSettings = NonNullable<Config['openai']>;
 
+/** The class's fact sheet for a question, most relevant first: shown to the model before the passages. */
+export type FactSource = (classId: string, question: string) => Promise<Fact[]>;
+
 type Deps = {
   db: Db;
   settings: OpenAiSettings;
+  /** the course fact sheet; without it the model sees passages only */
+  facts?: FactSource;
   /** used on any error, after the timeout, over the budget, and when nothing is retrieved */
   fallback: Answerer;
   log: FastifyBaseLogger;
@@ -40,6 +54,11 @@ function citationOf(p: Passage): Citation {
   };
 }
 
+/** The retrieved passage with the best rank (neighbours have rank 0), or the first one. */
+function bestRanked(passages: Passage[]): Passage {
+  return passages.reduce((best, p) => (p.rank > best.rank ? p : best), passages[0]!);
+}
+
 /** The student-facing answer from the model's reply over these passages (numbered from 1). */
 export function answerFromReply(reply: string, passages: Passage[], tokensUsed: number): Answer {
   const { text, cited } = parseCitations(reply);
@@ -47,7 +66,7 @@ export function answerFromReply(reply: string, passages: Passage[], tokensUsed: 
     return { response: NOT_COVERED, sourceType: 'other', citations: [], tokensUsed };
   const citedPassages = cited.map((n) => passages[n - 1]).filter((p) => p !== undefined);
   // a grounded answer always names a source: without markers, the best-ranked passage
-  const sources = citedPassages.length ? citedPassages : [passages[0]!];
+  const sources = citedPassages.length ? citedPassages : [bestRanked(passages)];
   const unique = [...new Map(sources.map((p) => [p.contentId, p])).values()];
   return {
     response: clip(text, MAX_ANSWER_CHARS),
@@ -78,10 +97,10 @@ export class OpenAiAnswerer implements Answerer {
   }
 
   async answer(classId: string, question: string): Promise<Answer> {
-    const { db, settings, fallback, log } = this.deps;
-    const terms = await searchTerms(db, classId, question);
-    const passages = await retrieve(db, classId, terms, PASSAGES);
-    if (passages.length === 0) return fallback.answer(classId, question);
+    const { settings, fallback, log } = this.deps;
+    const prompt = await this.prompt(classId, question);
+    if (!prompt?.passages.length) return fallback.answer(classId, question);
+    const { system, passages } = prompt;
     const used = await this.tokensUsedToday(classId);
     if (used >= settings.dailyTokenBudgetPerClass) {
       log.info({ classId, used }, 'daily LLM token budget reached; answering extractively');
@@ -95,7 +114,7 @@ export class OpenAiAnswerer implements Answerer {
           model: settings.model,
           temperature: 0,
           messages: [
-            { role: 'system', content: systemPrompt(passages) },
+            { role: 'system', content: system },
             { role: 'user', content: question },
           ],
         },
@@ -116,6 +135,35 @@ export class OpenAiAnswerer implements Answerer {
     }
   }
 
+  /**
+   * The best passages with their neighbours, the syllabus opening and the fact sheet, within
+   * LLM_CONTEXT_CHARS; null when nothing in the material matches the question.
+   */
+  private async prompt(classId: string, question: string): Promise<Prompt | null> {
+    const { db, settings, facts } = this.deps;
+    const terms = await searchTerms(db, classId, question);
+    const retrieved = await retrieve(db, classId, terms, CANDIDATES);
+    if (retrieved.length === 0) return null;
+    const ids = retrieved.map((p) => p.chunkId);
+    const [neighbours, opening, sheet] = await Promise.all([
+      chunksAround(db, classId, ids, NEIGHBOUR_REACH),
+      syllabusOpening(db, classId, OPENING_CHUNKS),
+      facts ? facts(classId, question) : [],
+    ]);
+    const positions = new Map(neighbours.map((c) => [c.chunkId, c.position]));
+    const hits: ContextChunk[] = retrieved.map((p) => ({
+      ...p,
+      position: positions.get(p.chunkId) ?? 0,
+    }));
+    return buildPrompt({
+      hits,
+      neighbours,
+      opening,
+      facts: sheet,
+      budgetChars: settings.contextChars,
+    });
+  }
+
   /** Tokens this class's conversations used in the current UTC day (by the injected clock). */
   private async tokensUsedToday(classId: string): Promise<number> {
     const now = this.now().getTime();
@@ -131,16 +179,27 @@ export class OpenAiAnswerer implements Answerer {
   }
 }
 
-/** The answerer LLM_PROVIDER names: extractive, or openai with the extractive one as fallback. */
+/**
+ * The answerer LLM_PROVIDER names: extractive, or openai with the extractive one as fallback.
+ * `facts` gives the openai answerer the course fact sheet.
+ */
 export function configuredAnswerer(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
   now?: () => Date,
+  facts?: FactSource,
 ): Answerer {
-  const extractive = new ExtractiveAnswerer(db);
+  const extractive = new ExtractiveAnswerer(db, config.answerMinConfidence);
   if (!config.openai) return extractive;
   const { baseUrl, model } = config.openai;
   log.info({ baseUrl, model }, 'answers: OpenAI-compatible chat API, extractive fallback');
-  return new OpenAiAnswerer({ db, settings: config.openai, fallback: extractive, log, now });
+  return new OpenAiAnswerer({
+    db,
+    settings: config.openai,
+    fallback: extractive,
+    log,
+    now,
+    facts,
+  });
 }
