@@ -151,6 +151,19 @@ export interface ContentChunksTable {
   tsv: ColumnType<string, never, never>;
 }
 
+/** Each lexeme of a class's chunks with the number of chunks holding it (kept by triggers, 009). */
+export interface ClassLexemesTable {
+  class_id: string;
+  word: string;
+  ndoc: number;
+}
+
+/** A class's chunk count (kept by triggers, 009); no row while the class has never had any. */
+export interface ClassChunkCountsTable {
+  class_id: string;
+  chunks: number;
+}
+
 export interface ConversationsTable {
   id: Generated<string>;
   class_id: string;
@@ -205,6 +218,8 @@ export interface CourseFactsTable {
   /** empty only on a teacher correction that hides the fact it overrides */
   value: string;
   source_text: string | null;
+  /** an extracted fact's place in its document's reading order */
+  position: Generated<number>;
   origin: FactOrigin;
   overrides_id: string | null;
   /** a correction's key of the fact it overrides (kind, subject, attribute, value), see 008 */
@@ -225,6 +240,8 @@ export interface Database {
   classes: ClassesTable;
   contents: ContentsTable;
   content_chunks: ContentChunksTable;
+  class_lexemes: ClassLexemesTable;
+  class_chunk_counts: ClassChunkCountsTable;
   conversations: ConversationsTable;
   email_requests: EmailRequestsTable;
   trial_sessions: TrialSessionsTable;

@@ -17,6 +17,8 @@ CREATE TABLE course_facts (
   attribute text NOT NULL CHECK (char_length(attribute) BETWEEN 1 AND 50),
   value text NOT NULL CHECK (char_length(value) <= 1000),
   source_text text,
+  -- an extracted fact's place in its document's reading order (answers list facts in that order)
+  position integer NOT NULL DEFAULT 0,
   origin text NOT NULL CHECK (origin IN ('extracted', 'teacher')),
   overrides_id uuid REFERENCES course_facts (id) ON DELETE SET NULL,
   overrides_key text,

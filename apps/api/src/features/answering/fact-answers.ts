@@ -202,6 +202,32 @@ function textAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
   return { response: sentence(response), facts: shown };
 }
 
+const PERCENT = /^(\d+(?:\.\d+)?)\s*%$/;
+/** Lines that state a rule about weights, not a component of the grade. */
+const NOT_A_COMPONENT =
+  /\b(below|above|penali[sz]ed|drop|will be worth|awarded|guarantees?|pass|fail)\b|^[A-F][+-]?\b/i;
+
+/**
+ * The components of the grade, when they are a whole: percentages that add up to 100 (first
+ * without lines that only mention a weight), or points. Null when the sheet's weights are not a
+ * breakdown (a partial list, or rules about weights read as components).
+ */
+function breakdownOf(weights: Sheet): Sheet | null {
+  const seen = new Set<string>();
+  const parts = weights.filter((f) => {
+    const key = contentWords(f.subject).join(' ');
+    return !seen.has(key) && seen.add(key);
+  });
+  if (parts.length < 2) return null;
+  const percents = parts.map((f) => PERCENT.exec(f.value.trim()));
+  if (percents.every((m) => m === null)) return parts; // points
+  const whole = (list: Sheet) => {
+    const sum = list.reduce((s, f) => s + Number(PERCENT.exec(f.value.trim())?.[1] ?? NaN), 0);
+    return Math.abs(sum - 100) <= 1 ? list : null;
+  };
+  return whole(parts) ?? whole(parts.filter((f) => !NOT_A_COMPONENT.test(f.subject)));
+}
+
 function gradingAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
   const c = intent.concepts;
   const weights = of(sheet, 'grading', 'weight');
@@ -226,8 +252,10 @@ function gradingAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
     }
   }
   if (c.has('breakdown')) {
-    const list = weights.map((f) => `- ${f.subject}: ${f.value}`).join('\n');
-    return { response: `The grade is made up of:\n${list}`, facts: weights };
+    const parts = breakdownOf(weights);
+    if (!parts) return null;
+    const list = parts.map((f) => `- ${f.subject}: ${f.value}`).join('\n');
+    return { response: `The grade is made up of:\n${list}`, facts: parts };
   }
   return null;
 }

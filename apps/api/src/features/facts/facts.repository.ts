@@ -61,7 +61,8 @@ export class FactsRepository {
       await trx
         .insertInto('course_facts')
         .values(
-          rows.slice(i, i + 1000).map((r) => ({
+          rows.slice(i, i + 1000).map((r, k) => ({
+            position: i + k,
             class_id: classId,
             content_id: contentId,
             chunk_id: r.chunkId,
@@ -107,6 +108,7 @@ export class FactsRepository {
       .orderBy('f.kind')
       .orderBy('f.origin')
       .orderBy('f.created_at')
+      .orderBy('f.position')
       .orderBy('f.subject')
       .orderBy('f.attribute')
       .orderBy('f.id')
@@ -192,6 +194,8 @@ export class FactsRepository {
       )
       .orderBy('f.kind')
       .orderBy('f.origin', 'desc')
+      .orderBy('f.content_id')
+      .orderBy('f.position')
       .orderBy('f.created_at')
       .orderBy('f.id')
       .execute();
