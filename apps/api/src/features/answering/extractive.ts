@@ -386,11 +386,15 @@ function compose(chosen: RankedUnit[], best: RankedUnit): string {
   const body = allItems ? chosen.map((c) => `- ${c.text}`).join('\n') : chosen.map(show).join(' ');
   const needsLabel =
     !!label &&
+    !DOCUMENT_TITLE.test(label) &&
     !body.toLowerCase().includes(label.toLowerCase()) &&
     (best.kind !== 'sentence' || best.fromContext);
   const text = needsLabel ? `${label}:${allItems ? '\n' : ' '}${body}` : body;
   return clip(text, MAX_ANSWER_CHARS);
 }
+
+/** A heading that names the document, not the section ("Philosophy 363 — Syllabus"): no label. */
+const DOCUMENT_TITLE = /\b(syllabus|table of contents|contents|course outline)\b/i;
 
 const headingText = (u: Unit) => u.passage.heading?.replace(/^#+\s*|\s*#+$/g, '').trim();
 

@@ -95,6 +95,18 @@ describe('answers from the course fact sheet', () => {
     expect(ask('what happens if i miss the final exam')).toBeUndefined();
   });
 
+  it('names both sources when two documents disagree', () => {
+    const note = {
+      ...fact('exam', 'Final exam', 'date', 'April 21, 9 am'),
+      contentId: 'c2',
+      contentTitle: 'Exam schedule',
+      contentType: 'content' as const,
+    };
+    expect(answerFromFacts('when is the final exam', [...SHEET, note])?.response).toBe(
+      'Final exam (date): the syllabus says April 20, 9 am; Exam schedule says April 21, 9 am.',
+    );
+  });
+
   it('says nothing when the sheet lacks the fact asked for', () => {
     expect(
       answerFromFacts(

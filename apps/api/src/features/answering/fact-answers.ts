@@ -267,13 +267,15 @@ function examDateAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
   const { facts, named: isNamed } = bestNamed(dates, intent);
   if (!isNamed) return null;
   const subjects = unique(facts.map((f) => f.subject));
-  // one date for each exam asked about; a schedule that repeats it differently is left to passages
-  if (
-    subjects.some(
-      (s) => unique(facts.filter((f) => f.subject === s).map((f) => f.value)).length > 1,
-    )
-  )
-    return null;
+  // one date for each exam in each document; a schedule that repeats it differently is left to
+  // the passages (two documents that disagree are named, see withConflictsNamed)
+  const ambiguous = (subject: string) => {
+    const own = facts.filter((f) => f.subject === subject);
+    return unique(own.map((f) => f.contentId ?? '')).some(
+      (id) => unique(own.filter((f) => (f.contentId ?? '') === id).map((f) => f.value)).length > 1,
+    );
+  };
+  if (subjects.some(ambiguous)) return null;
   return {
     response: subjects
       .map((s) => sentence(`${s}: ${facts.find((f) => f.subject === s)!.value}`))
@@ -298,6 +300,36 @@ const ANSWERERS = [
 const NOT_A_FACT =
   /\bhow (long|many|often)\b|\bwhy\b|\bwhat (happens|if|should)\b|\bwhat do i do\b/i;
 
+/**
+ * When two documents state one fact differently, the reply says so and names both, instead of
+ * choosing ("The syllabus says July 15; Due dates says July 13.").
+ */
+function withConflictsNamed(answer: FactAnswer): FactAnswer {
+  const byFact = new Map<string, FactSheetEntry[]>();
+  for (const f of answer.facts) {
+    const key = `${f.kind}|${f.subject.toLowerCase()}|${f.attribute}`;
+    byFact.set(key, [...(byFact.get(key) ?? []), f]);
+  }
+  const conflicts = [...byFact.values()].filter(
+    (group) =>
+      new Set(group.map((f) => f.value)).size > 1 &&
+      new Set(group.map((f) => f.contentId ?? 'teacher')).size > 1,
+  );
+  if (conflicts.length === 0) return answer;
+  const sourceOf = (f: FactSheetEntry) =>
+    f.contentTitle
+      ? /^syllabus$/i.test(f.contentTitle)
+        ? 'the syllabus'
+        : f.contentTitle
+      : 'your teacher';
+  const lines = conflicts.map((group) => {
+    const first = group[0]!;
+    const says = group.map((f) => `${sourceOf(f)} says ${f.value}`);
+    return sentence(`${first.subject} (${first.attribute.replace(/_/g, ' ')}): ${says.join('; ')}`);
+  });
+  return { ...answer, response: lines.join(' ') };
+}
+
 /** Every telling word of the question is in the facts the answer uses. */
 function accountsFor(answer: FactAnswer, intent: Intent): boolean {
   const said = new Set(answer.facts.flatMap((f) => contentWords(`${f.subject} ${f.value}`)));
@@ -316,7 +348,7 @@ export function answerFromFacts(
   if (intent.concepts.size === 0) return null;
   for (const answer of ANSWERERS) {
     const found = answer(sheet, intent);
-    if (found) return accountsFor(found, intent) ? found : null;
+    if (found) return accountsFor(found, intent) ? withConflictsNamed(found) : null;
   }
   return null;
 }
