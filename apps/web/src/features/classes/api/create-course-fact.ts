@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CourseFact, FactCreate } from '@app/contracts';
+import { api, type Envelope } from '@/lib/api-client';
+import { courseFactKeys, courseFactsPath } from './get-course-facts';
+
+/** A teacher's own fact: class material, used for answers at once. */
+export async function createCourseFact(classId: string, input: FactCreate): Promise<CourseFact> {
+  const body = await api.post<Envelope<{ fact: CourseFact }>>(courseFactsPath(classId), input);
+  return body.data.fact;
+}
+
+/** Resolves once the list has been fetched again, so the new row is there when a dialog closes. */
+export function useCreateCourseFact(classId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FactCreate) => createCourseFact(classId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseFactKeys.list(classId) }),
+  });
+}

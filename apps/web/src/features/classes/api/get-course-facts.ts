@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CourseFact } from '@app/contracts';
+import { api, type Envelope } from '@/lib/api-client';
+import { classKeys } from '@/lib/classes-api';
+
+export const courseFactKeys = {
+  list: (classId: string) => [...classKeys.all, 'facts', classId] as const,
+};
+
+export const courseFactsPath = (classId: string) => `/classes/${encodeURIComponent(classId)}/facts`;
+
+/** The class's course facts, corrections and hidden facts marked (issue 12). */
+export async function getCourseFacts(classId: string): Promise<CourseFact[]> {
+  const body = await api.get<Envelope<{ facts: CourseFact[] }>>(courseFactsPath(classId));
+  return body.data.facts;
+}
+
+export function useCourseFacts(classId: string) {
+  return useQuery({
+    queryKey: courseFactKeys.list(classId),
+    queryFn: () => getCourseFacts(classId),
+    staleTime: 0,
+  });
+}

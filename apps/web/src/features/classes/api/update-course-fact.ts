@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CourseFact, FactUpdate } from '@app/contracts';
+import { api, type Envelope } from '@/lib/api-client';
+import { courseFactKeys, courseFactsPath } from './get-course-facts';
+
+/**
+ * Edits a teacher fact, or corrects an extracted one: the server then stores a teacher fact that
+ * overrides it and returns that correction.
+ */
+export async function updateCourseFact(
+  classId: string,
+  factId: string,
+  patch: FactUpdate,
+): Promise<CourseFact> {
+  const body = await api.request<Envelope<{ fact: CourseFact }>>(
+    `${courseFactsPath(classId)}/${encodeURIComponent(factId)}`,
+    { method: 'PATCH', body: patch },
+  );
+  return body.data.fact;
+}
+
+export function useUpdateCourseFact(classId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ factId, patch }: { factId: string; patch: FactUpdate }) =>
+      updateCourseFact(classId, factId, patch),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseFactKeys.list(classId) }),
+  });
+}
