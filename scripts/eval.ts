@@ -12,7 +12,8 @@
  * Its own server runs with no confidence threshold (ANSWER_MIN_CONFIDENCE=0), so every reply
  * carries the engine's best answer and its confidence; the scores are then those of the shipped
  * threshold, and the leave-one-course-out numbers those of a threshold fitted on the other
- * courses (scripts/eval-loco.ts). Exits 0 whenever the run completed, whatever the accuracy;
+ * courses (scripts/eval-loco.ts). With --llm-recall it measures instead what an LLM would be sent
+ * (context recall, scripts/eval-recall.ts). Exits 0 whenever the run completed, whatever the accuracy;
  * 1 on an infrastructure failure.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -52,6 +53,7 @@ import {
   DEFAULT_MIN_CONFIDENCE,
   MISLEADING_COST,
 } from '../apps/api/src/features/answering/confidence.ts';
+import { formatRecall, runRecall } from './eval-recall.ts';
 import { runCommand } from './lib/cli.ts';
 import { startServer } from './lib/server.ts';
 
@@ -517,7 +519,7 @@ export function formatSummary(result: EvalResult): string {
 
 const USAGE =
   'usage: node --import tsx scripts/eval.ts <dataset.json>… [--report eval-report.json] ' +
-  '[--base-url http://127.0.0.1:3000] [--concurrency 1]';
+  '[--base-url http://127.0.0.1:3000] [--concurrency 1] [--llm-recall [--context-chars 12000]]';
 
 function parseCommandLine(argv: string[]) {
   const { values, positionals } = parseArgs({
@@ -527,12 +529,18 @@ function parseCommandLine(argv: string[]) {
       report: { type: 'string', default: 'eval-report.json' },
       'base-url': { type: 'string' },
       concurrency: { type: 'string', default: '1' },
+      'llm-recall': { type: 'boolean', default: false },
+      'context-chars': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const concurrency = Number(values.concurrency);
+  const chars = values['context-chars'];
   if (values.help || positionals.length === 0 || !(concurrency >= 1)) return undefined;
+  if (chars !== undefined && !/^\d+$/.test(chars)) return undefined;
   return {
+    llmRecall: values['llm-recall']!,
+    contextChars: chars === undefined ? undefined : Number(chars),
     datasets: positionals,
     baseUrl: values['base-url'],
     concurrency: Math.floor(concurrency),
@@ -546,6 +554,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     usage: USAGE,
     parse: parseCommandLine,
     run: async (args) => {
+      if (args.llmRecall) {
+        const recall = await runRecall({ ...args, log: (line) => console.error(line) });
+        console.log(formatRecall(recall));
+        return;
+      }
       const result = await runEval(args);
       writeFileSync(args.report, `${JSON.stringify(result, null, 2)}\n`);
       console.log(formatSummary(result));

@@ -42,7 +42,7 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   LLM_DAILY_TOKEN_BUDGET_PER_CLASS: z.coerce.number().int().min(0).default(200_000),
   // from a few of the largest chunks (~2,000 characters each) to a long prompt
-  LLM_CONTEXT_CHARS: z.coerce.number().int().min(4_000).max(100_000).default(10_000),
+  LLM_CONTEXT_CHARS: z.coerce.number().int().min(4_000).max(100_000).default(12_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -100,7 +100,7 @@ describe('answers from the course fact sheet', () => {
       ...fact('exam', 'Final exam', 'date', 'April 21, 9 am'),
       contentId: 'c2',
       contentTitle: 'Exam schedule',
-      contentType: 'content' as const,
+      contentType: 'additional' as const,
     };
     expect(answerFromFacts('when is the final exam', [...SHEET, note])?.response).toBe(
       'Final exam (date): the syllabus says April 20, 9 am; Exam schedule says April 21, 9 am.',

@@ -342,13 +342,65 @@ export function answerFromFacts(
   sheet: Sheet,
   classNames: Set<string> = new Set(),
 ): FactAnswer | null {
-  if (sheet.length === 0) return null;
-  if (NOT_A_FACT.test(question)) return null;
-  const intent = intentOf(question, classNames);
-  if (intent.concepts.size === 0) return null;
+  return lookUp(question, sheet, intentOf(question, classNames));
+}
+
+function lookUp(question: string, sheet: Sheet, intent: Intent): FactAnswer | null {
+  if (sheet.length === 0 || NOT_A_FACT.test(question) || intent.concepts.size === 0) return null;
   for (const answer of ANSWERERS) {
     const found = answer(sheet, intent);
     if (found) return accountsFor(found, intent) ? withConflictsNamed(found) : null;
   }
   return null;
+}
+
+/** Which kinds of fact each concept is about: a fact of these kinds may hold the answer. */
+const KINDS_OF: Partial<Record<Concept, FactSheetEntry['kind'][]>> = {
+  place: ['meeting', 'staff', 'accommodations'],
+  time: ['meeting', 'staff', 'key_date'],
+  meeting: ['meeting'],
+  lab: ['meeting'],
+  recitation: ['meeting'],
+  discussion: ['meeting'],
+  office: ['staff', 'accommodations'],
+  officeHours: ['staff'],
+  email: ['staff', 'accommodations'],
+  phone: ['staff', 'accommodations'],
+  instructor: ['staff'],
+  ta: ['staff'],
+  who: ['staff'],
+  prerequisite: ['prerequisite'],
+  corequisite: ['corequisite'],
+  text: ['text'],
+  software: ['software'],
+  weight: ['grading'],
+  breakdown: ['grading'],
+  scale: ['grade_scale'],
+  exam: ['exam'],
+  date: ['exam', 'key_date'],
+};
+
+/**
+ * The facts worth showing a language model with this question, most relevant first: those of a
+ * fact answer, then those of the kinds the question asks about or naming its words. At most `max`.
+ */
+export function factsForQuestion(
+  question: string,
+  sheet: Sheet,
+  classNames: Set<string> = new Set(),
+  max = 40,
+): Sheet {
+  const intent = intentOf(question, classNames);
+  const answer = lookUp(question, sheet, intent);
+  const kinds = new Set([...intent.concepts].flatMap((c) => KINDS_OF[c] ?? []));
+  const asked = new Set(intent.words.filter((w) => !NOT_TELLING.has(w)).map(stem));
+  const mentions = (f: FactSheetEntry) =>
+    contentWords(`${f.subject} ${f.value}`).some((w) => asked.has(w));
+  const ranked = [
+    ...(answer?.facts ?? []),
+    ...sheet.filter((f) => kinds.has(f.kind) && mentions(f)),
+    ...sheet.filter((f) => kinds.has(f.kind)),
+    ...sheet.filter(mentions),
+  ];
+  return [...new Set(ranked)].slice(0, max);
 }

@@ -344,6 +344,30 @@ describe('what the model sees', () => {
   });
 });
 
+describe('the course fact sheet', () => {
+  it('shows the model the facts a question asks for, and their chunk when no passage matches', async () => {
+    const calc = await subscribedTeacher(t.app);
+    const cls = await createClass(t.app, calc.auth, { class_name: 'Calculus IV' });
+    await addSyllabus(
+      cls.id,
+      '# Math 244\n\nLecture: MWF 12:30–1:20\n\nRoom: Keller 303\n\nInstructor: Kameryn Williams',
+      calc.auth,
+    );
+    fake.reply({ content: 'Lectures are in Keller 303 [1].' });
+    const before = fake.requests.length;
+    const { data } = await askOnce('which classroom is it in', cls.chat_uuid);
+    expect(fake.requests.length - before).toBe(1);
+    const { system } = messagesOf(fake.requests.at(-1)!);
+    const facts = system.slice(system.indexOf('<facts>'), system.indexOf('</facts>'));
+    expect(facts).toContain('Keller 303');
+    expect(passagesIn(system).some((p) => p.text.includes('Keller 303'))).toBe(true);
+    expect(data).toMatchObject({
+      response: 'Lectures are in Keller 303.',
+      source_type: 'syllabus',
+    });
+  });
+});
+
 describe('declines', () => {
   it('turns the NOT_IN_MATERIAL sentinel into the decline, and records the tokens', async () => {
     fake.reply({
@@ -474,7 +498,7 @@ describe('configuration', () => {
       model: 'gpt-4o-mini',
       timeoutMs: 15_000,
       dailyTokenBudgetPerClass: 200_000,
-      contextChars: 10_000,
+      contextChars: 12_000,
     });
   });
 

@@ -3,9 +3,11 @@ import OpenAI from 'openai';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { chunksAround, syllabusOpening } from '../retrieval/neighbours.ts';
-import { retrieve, searchTerms, type Passage } from '../retrieval/retrieval.ts';
+import { loadFactSheet } from '../facts/facts.service.ts';
+import { classNameWords, retrieve, searchTerms, type Passage } from '../retrieval/retrieval.ts';
 import { ExtractiveAnswerer, type Answer, type Answerer, type Citation } from './answerer.ts';
 import { MAX_ANSWER_CHARS, NOT_COVERED } from './extractive.ts';
+import { factsForQuestion } from './fact-answers.ts';
 import {
   buildPrompt,
   CANDIDATES,
@@ -19,6 +21,8 @@ import {
 } from './prompt.ts';
 
 const EXCERPT_CHARS = 300;
+/** With nothing retrieved: the chunks of this many of the question's most relevant facts. */
+const FACT_CHUNKS = 3;
 const DAY_MS = 86_400_000;
 
 export type OpenAiSettings = NonNullable<Config['openai']>;
@@ -99,6 +103,7 @@ export class OpenAiAnswerer implements Answerer {
   async answer(classId: string, question: string): Promise<Answer> {
     const { settings, fallback, log } = this.deps;
     const prompt = await this.prompt(classId, question);
+    // nothing retrieved: the extractive answer (the fact sheet, or an honest decline) costs no call
     if (!prompt?.passages.length) return fallback.answer(classId, question);
     const { system, passages } = prompt;
     const used = await this.tokensUsedToday(classId);
@@ -142,13 +147,18 @@ export class OpenAiAnswerer implements Answerer {
   private async prompt(classId: string, question: string): Promise<Prompt | null> {
     const { db, settings, facts } = this.deps;
     const terms = await searchTerms(db, classId, question);
-    const retrieved = await retrieve(db, classId, terms, CANDIDATES);
+    const [found, sheet] = await Promise.all([
+      retrieve(db, classId, terms, CANDIDATES),
+      facts ? facts(classId, question) : [],
+    ]);
+    // no passage shares a word with the question ("which classroom is it in"): the chunks the
+    // most relevant facts were read from stand in for retrieved ones
+    const retrieved = found.length ? found : await this.chunksOfFacts(classId, sheet);
     if (retrieved.length === 0) return null;
     const ids = retrieved.map((p) => p.chunkId);
-    const [neighbours, opening, sheet] = await Promise.all([
+    const [neighbours, opening] = await Promise.all([
       chunksAround(db, classId, ids, NEIGHBOUR_REACH),
       syllabusOpening(db, classId, OPENING_CHUNKS),
-      facts ? facts(classId, question) : [],
     ]);
     const positions = new Map(neighbours.map((c) => [c.chunkId, c.position]));
     const hits: ContextChunk[] = retrieved.map((p) => ({
@@ -162,6 +172,14 @@ export class OpenAiAnswerer implements Answerer {
       facts: sheet,
       budgetChars: settings.contextChars,
     });
+  }
+
+  private async chunksOfFacts(classId: string, sheet: Fact[]): Promise<Passage[]> {
+    const ids = [
+      ...new Set(sheet.slice(0, FACT_CHUNKS).flatMap((f) => (f.chunkId ? [f.chunkId] : []))),
+    ];
+    const chunks = await chunksAround(this.deps.db, classId, ids, 0);
+    return chunks.map((c) => ({ ...c, rank: 0 }));
   }
 
   /** Tokens this class's conversations used in the current UTC day (by the injected clock). */
@@ -179,6 +197,24 @@ export class OpenAiAnswerer implements Answerer {
   }
 }
 
+/** The facts of the class's sheet worth showing the model with a question. */
+function courseFacts(db: Db): FactSource {
+  return async (classId, question) => {
+    const [sheet, classNames] = await Promise.all([
+      loadFactSheet(db, classId),
+      classNameWords(db, classId),
+    ]);
+    return factsForQuestion(question, sheet, classNames).map((f) => ({
+      kind: f.kind,
+      subject: f.subject,
+      attribute: f.attribute,
+      value: f.value,
+      source: f.contentTitle ?? 'the teacher',
+      chunkId: f.chunkId,
+    }));
+  };
+}
+
 /**
  * The answerer LLM_PROVIDER names: extractive, or openai with the extractive one as fallback.
  * `facts` gives the openai answerer the course fact sheet.
@@ -192,6 +228,7 @@ export function configuredAnswerer(
 ): Answerer {
   const extractive = new ExtractiveAnswerer(db, config.answerMinConfidence);
   if (!config.openai) return extractive;
+  facts ??= courseFacts(db);
   const { baseUrl, model } = config.openai;
   log.info({ baseUrl, model }, 'answers: OpenAI-compatible chat API, extractive fallback');
   return new OpenAiAnswerer({

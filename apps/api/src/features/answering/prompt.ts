@@ -21,6 +21,8 @@ export type Fact = {
   value: string;
   /** where it comes from: a document title, or the teacher */
   source: string;
+  /** the chunk it was read from (not shown to the model) */
+  chunkId?: string | null;
 };
 
 /** A passage the prompt may show: retrieved (rank > 0) or a neighbour of one (rank 0). */
