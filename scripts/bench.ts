@@ -2,14 +2,15 @@
  * Throughput and latency of the student chat against the real server, beside GET /api/health
  * measured in the same run.
  *
- *   npm run bench [-- --duration 5] [--connections 1,8,32] [--pages 300]
+ *   npm run bench [-- --duration 5] [--connections 1,8,32] [--pages 300] [--copies 1]
  *                   [--conversations 50000] [--out file.json]
  *
  * Starts the API (apps/api/src/server.ts, as `npm run serve` does) on a free 127.0.0.1 port with a
  * fresh temporary DATA_DIR and embedded PostgreSQL, sets up one class with a syllabus and a
- * generated PDF of about 300 pages through the public API, seeds the class's history with
- * 50,000 conversations straight into the database, then loads each scenario with
- * autocannon at each number of concurrent connections. Prints a table, writes the numbers as
+ * generated PDF of about 300 pages through the public API (`--copies 20`: twenty of them, for a
+ * class with 20× the material; one file of 6,000 pages is over the extraction time limit),
+ * seeds the class's history with 50,000 conversations straight into the database, then loads
+ * each scenario with autocannon at each number of concurrent connections. Prints a table, writes the numbers as
  * JSON (bench-results/, git-ignored) and removes the server and its data, also on Ctrl-C.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -67,12 +68,13 @@ const ANSWERER = process.env.LLM_PROVIDER || 'extractive';
 // Command line
 
 const USAGE =
-  'usage: npm run bench -- [--duration 5] [--connections 1,8,32] [--pages 300] [--conversations 50000] [--out file.json]';
+  'usage: npm run bench -- [--duration 5] [--connections 1,8,32] [--pages 300] [--copies 1] [--conversations 50000] [--out file.json]';
 
 type BenchArgs = {
   duration: number;
   connections: number[];
   pages: number;
+  copies: number;
   conversations: number;
   out: string;
 };
@@ -86,6 +88,7 @@ function parseCommandLine(argv: string[]): BenchArgs | undefined {
       duration: { type: 'string', default: '5' },
       connections: { type: 'string', default: '1,8,32' },
       pages: { type: 'string', default: '300' },
+      copies: { type: 'string', default: '1' },
       conversations: { type: 'string', default: '50000' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -95,6 +98,7 @@ function parseCommandLine(argv: string[]): BenchArgs | undefined {
   const valid =
     positiveInteger(values.duration!) &&
     positiveInteger(values.pages!) &&
+    positiveInteger(values.copies!) &&
     positiveInteger(values.conversations!) &&
     connections.every(positiveInteger);
   if (values.help || !valid) return undefined;
@@ -103,6 +107,7 @@ function parseCommandLine(argv: string[]): BenchArgs | undefined {
     duration: Number(values.duration),
     connections: connections.map(Number),
     pages: Number(values.pages),
+    copies: Number(values.copies),
     conversations: Number(values.conversations),
     out: resolve(values.out ?? `bench-results/bench-${stamp}.json`),
   };
@@ -169,8 +174,14 @@ async function run(args: BenchArgs) {
     ownDatabase: true,
   });
   try {
-    log(`setting up the class (${args.pages}-page PDF and a syllabus)…`);
-    const cls = await setUpBenchClass(server.baseUrl, args.pages);
+    const pdfs =
+      args.copies > 1
+        ? `${args.copies} copies of a ${args.pages}-page PDF`
+        : `${args.pages}-page PDF`;
+    log(`setting up the class (${pdfs} and a syllabus)…`);
+    const setUpStarted = performance.now();
+    const cls = await setUpBenchClass(server.baseUrl, args.pages, args.copies);
+    log(`class set up in ${((performance.now() - setUpStarted) / 1000).toFixed(1)} s`);
     log(`seeding ${args.conversations} conversations…`);
     await seedConversations(server.databaseUrl!, cls.classId, args.conversations);
     const scenarios = scenariosFor(cls);
@@ -228,7 +239,7 @@ function formatReport(report: ReturnType<typeof reportOf>): string {
   return [
     `Machine   ${machine.cores} cores (${machine.cpu}), ${machine.memory_gb} GB, Node ${machine.node}, ${machine.platform}; autocannon runs on the same machine`,
     `Server    ${server.entry}, embedded PostgreSQL, LOG_LEVEL=warn, LLM_PROVIDER=${server.answerer}, CHAT_RATE_LIMIT_PER_MINUTE=${server.chat_rate_limit_per_minute} (raised so the per-address limit does not turn the run into 429s; it is still counted on every ask)`,
-    `Material  ${material.pdf_pages}-page PDF + syllabus: ${material.items} items, ${material.chunks} chunks, ${material.words} words; ${material.conversations} conversations in the class's history`,
+    `Material  ${material.pdf_copies > 1 ? `${material.pdf_copies} × ` : ''}${material.pdf_pages}-page PDF + syllabus: ${material.items} items, ${material.chunks} chunks, ${material.words} words; ${material.conversations} conversations in the class's history`,
     `Load      ${load.duration_s} s per row; ask rotates ${load.ask_questions.length} student questions; latency percentiles over 2xx replies`,
     '',
     formatTable(results),

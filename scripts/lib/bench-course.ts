@@ -1,6 +1,7 @@
 /**
  * The class the chat benchmark loads: one teacher, one class, a syllabus and a generated PDF of
- * practice notes (about 300 pages), set up through the public API as a teacher would.
+ * practice notes (about 300 pages; several copies of it for a class with more material), set up
+ * through the public API as a teacher would.
  */
 import { makeSyntheticPdf } from '../../apps/api/test/fixtures/synthetic-pdf.ts';
 import {
@@ -75,13 +76,20 @@ export type BenchClass = {
   token: string;
   classId: string;
   chatUuid: string;
-  material: { pdf_pages: number; items: number; chunks: number; words: number };
+  material: { pdf_pages: number; pdf_copies: number; items: number; chunks: number; words: number };
 };
 
 type ContentStats = { total_items: number; total_words: number; chunk_count: number };
 
-/** Signs up a teacher, creates the class and loads its material; `pages` sizes the PDF. */
-export async function setUpBenchClass(baseUrl: string, pages: number): Promise<BenchClass> {
+/**
+ * Signs up a teacher, creates the class and loads its material; `pages` sizes the PDF, uploaded
+ * `copies` times (as separate items, one after another).
+ */
+export async function setUpBenchClass(
+  baseUrl: string,
+  pages: number,
+  copies = 1,
+): Promise<BenchClass> {
   const runId = Date.now().toString(36);
   const token = await signUpTeacher(baseUrl, {
     email: `bench-${runId}@example.com`,
@@ -116,17 +124,20 @@ export async function setUpBenchClass(baseUrl: string, pages: number): Promise<B
     201,
     'syllabus',
   );
-  const upload = await uploadFile(
-    { baseUrl, token, classId },
-    {
-      contentType: 'additional',
-      title: 'Practice notes',
-      fileName: 'practice-notes.pdf',
-      data: makeSyntheticPdf(pages),
-    },
-  );
-  if (upload.status !== 201)
-    fail(`upload of the ${pages}-page PDF failed (${describeReply(upload)})`);
+  const pdf = makeSyntheticPdf(pages);
+  for (let copy = 1; copy <= copies; copy++) {
+    const upload = await uploadFile(
+      { baseUrl, token, classId },
+      {
+        contentType: 'additional',
+        title: copies > 1 ? `Practice notes ${copy}` : 'Practice notes',
+        fileName: copies > 1 ? `practice-notes-${copy}.pdf` : 'practice-notes.pdf',
+        data: pdf,
+      },
+    );
+    if (upload.status !== 201)
+      fail(`upload of the ${pages}-page PDF failed (${describeReply(upload)})`);
+  }
   const stats = dataOf<ContentStats>(
     await request(`${baseUrl}/api/content/stats/${classId}`, { token }),
     200,
@@ -139,6 +150,7 @@ export async function setUpBenchClass(baseUrl: string, pages: number): Promise<B
     chatUuid: created.chat_uuid,
     material: {
       pdf_pages: pages,
+      pdf_copies: copies,
       items: stats.total_items,
       chunks: stats.chunk_count,
       words: stats.total_words,

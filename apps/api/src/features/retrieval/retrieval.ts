@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ContentType } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
+import { lexemesFor } from './lexicon.repository.ts';
 import { QUESTION_FILLERS, STUDENT_PHRASES, STUDENT_VOCABULARY } from './vocabulary.ts';
 import { absentWordWeight, everydayDiscount, spokenRank } from './word-frequency.ts';
 
@@ -50,61 +51,6 @@ function words(text: string): string[] {
       .replace(/['’]/g, '')
       .match(WORD) ?? []
   );
-}
-
-/**
- * For each term: null when it is a stop word, else the lexeme the class's material uses for it —
- * its English stem when present, or the closest spelling in the material (edit distance 1, or 2
- * for long words), or '' when the material has nothing like it.
- */
-async function lexemesFor(
-  db: Db,
-  classId: string,
-  terms: string[],
-): Promise<{ lexeme: string | null; ndoc: number; chunks: number }[]> {
-  if (terms.length === 0) return [];
-  // a real English word is not a typo: "grader" must not become "grade"
-  const correctable = terms.map((t) => spokenRank(t) === undefined);
-  const rows = await sql<{
-    ord: string;
-    lexeme: string | null;
-    ndoc: number | null;
-    chunks: string;
-  }>`
-    WITH lex AS (
-      SELECT word, ndoc FROM ts_stat(format('SELECT tsv FROM content_chunks WHERE class_id = %L', ${classId}::text))
-    ),
-    t AS (
-      SELECT ord, fix, (ts_lexize('english_stem', term))[1] AS stem, cardinality(ts_lexize('english_stem', term)) AS n
-      FROM unnest(${terms}::text[], ${correctable}::boolean[]) WITH ORDINALITY AS u(term, fix, ord)
-    )
-    , picked AS (
-    SELECT ord,
-      CASE
-        WHEN n IS NULL OR n = 0 THEN NULL
-        WHEN EXISTS (SELECT 1 FROM lex WHERE word = stem) THEN stem
-        WHEN NOT fix THEN ''
-        WHEN length(stem) >= 4 THEN coalesce((
-          SELECT word FROM lex
-          WHERE levenshtein_less_equal(word, stem, 2) <= CASE WHEN length(stem) >= 7 THEN 2 ELSE 1 END
-          ORDER BY levenshtein_less_equal(word, stem, 2), ndoc DESC, word LIMIT 1), '')
-        WHEN length(stem) = 3 THEN coalesce((
-          -- a short word is only corrected by one missing letter: "exm" → "exam"
-          SELECT word FROM lex
-          WHERE length(word) = 4 AND left(word, 1) = left(stem, 1) AND levenshtein(word, stem) = 1
-          ORDER BY ndoc DESC, word LIMIT 1), '')
-        ELSE ''
-      END AS lexeme
-    FROM t ORDER BY ord
-    ), found AS (SELECT * FROM picked)
-    SELECT f.ord, f.lexeme, (SELECT ndoc FROM lex WHERE word = f.lexeme) AS ndoc,
-           (SELECT count(*) FROM content_chunks WHERE class_id = ${classId}) AS chunks
-    FROM found f ORDER BY f.ord`.execute(db);
-  return rows.rows.map((r) => ({
-    lexeme: r.lexeme,
-    ndoc: Number(r.ndoc ?? 0),
-    chunks: Number(r.chunks),
-  }));
 }
 
 /**

@@ -1,0 +1,190 @@
+import fs from 'node:fs/promises';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createClass, subscribedTeacher } from '../../../test/factories.ts';
+import { ContentRepository, type ChunkValues } from '../content/content.repository.ts';
+import { lexemesFor } from './lexicon.repository.ts';
+
+let t: TestApp;
+let repo: ContentRepository;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  repo = new ContentRepository(t.db);
+});
+afterAll(() => t.close());
+
+/** A class of its own teacher's (a teacher's plan includes three classes). */
+const newClass = async (name = 'Introduction to Biology') =>
+  createClass(t.app, (await subscribedTeacher(t.app)).auth, { class_name: name });
+
+const chunksOf = (bodies: string[]): ChunkValues[] =>
+  bodies.map((body, position) => ({
+    position,
+    heading: position % 2 ? 'Weekly notes' : null,
+    body,
+    wordCount: body.split(' ').length,
+  }));
+
+const item = (title: string, text: string, type: 'syllabus' | 'additional' = 'additional') => ({
+  title,
+  content: text,
+  content_type: type,
+  file_name: null,
+  file_type: null,
+  file_size: null,
+  word_count: text.split(' ').length,
+});
+
+/** The lexicon as the triggers keep it, and as ts_stat counts it from the chunks themselves. */
+async function lexicon(classId: string) {
+  const kept = await sql<{ word: string; ndoc: number }>`
+    SELECT word, ndoc FROM class_lexemes WHERE class_id = ${classId} ORDER BY word`.execute(t.db);
+  const counted = await sql<{ word: string; ndoc: number }>`
+    SELECT word, ndoc FROM ts_stat(format('SELECT tsv FROM content_chunks WHERE class_id = %L', ${classId}::text))
+    ORDER BY word`.execute(t.db);
+  const chunks = await sql<{ kept: number | null; counted: string }>`
+    SELECT (SELECT chunks FROM class_chunk_counts WHERE class_id = ${classId}) AS kept,
+           (SELECT count(*) FROM content_chunks WHERE class_id = ${classId}) AS counted`.execute(
+    t.db,
+  );
+  const c = chunks.rows[0]!;
+  return {
+    kept: { words: kept.rows, chunks: c.kept ?? 0 },
+    counted: { words: counted.rows, chunks: Number(c.counted) },
+  };
+}
+
+async function expectExact(classId: string) {
+  const { kept, counted } = await lexicon(classId);
+  expect(kept).toEqual(counted);
+  return kept;
+}
+
+describe('class lexicon (migration 009)', () => {
+  it('stays exact through uploads, edits, syllabus replacement and deletions', async () => {
+    const cls = await newClass();
+    expect(await expectExact(cls.id)).toEqual({ words: [], chunks: 0 });
+
+    const notes = await repo.insertWithChunks(
+      cls.id,
+      item('Notes', 'energy forces'),
+      chunksOf(['Energy is conserved.', 'Forces change motion.', 'Energy and forces, again.']),
+    );
+    const first = await expectExact(cls.id);
+    expect(first.chunks).toBe(3);
+    expect(first.words.find((w) => w.word === 'energi')?.ndoc).toBe(2);
+
+    await repo.insertWithChunks(
+      cls.id,
+      item('Syllabus', 'office hours', 'syllabus'),
+      chunksOf(['Office hours are on Tuesday.', 'The final exam is in May.']),
+    );
+    await expectExact(cls.id);
+    // a new syllabus replaces the old one and its chunks in the same transaction
+    await repo.insertWithChunks(
+      cls.id,
+      item('Syllabus v2', 'office hours', 'syllabus'),
+      chunksOf(['Office hours moved to Thursday.']),
+    );
+    const replaced = await expectExact(cls.id);
+    expect(replaced.chunks).toBe(4);
+    expect(replaced.words.map((w) => w.word)).not.toContain('exam');
+
+    // new text replaces an item's chunks
+    await repo.update(
+      notes,
+      cls.id,
+      { content: 'momentum' },
+      chunksOf(['Momentum is mass times velocity.']),
+    );
+    expect((await expectExact(cls.id)).words.map((w) => w.word)).not.toContain('energi');
+
+    await repo.delete(notes);
+    expect((await expectExact(cls.id)).chunks).toBe(1);
+
+    // a statement touching chunks without going through the repository is counted too
+    await sql`UPDATE content_chunks SET body = 'Office hours are cancelled.' WHERE class_id = ${cls.id}`.execute(
+      t.db,
+    );
+    await expectExact(cls.id);
+
+    await t.db.deleteFrom('classes').where('id', '=', cls.id).execute();
+    const left = await sql<{ n: string }>`
+      SELECT (SELECT count(*) FROM class_lexemes WHERE class_id = ${cls.id})
+           + (SELECT count(*) FROM class_chunk_counts WHERE class_id = ${cls.id}) AS n`.execute(
+      t.db,
+    );
+    expect(Number(left.rows[0]!.n)).toBe(0);
+  });
+
+  it('loses no counts when two uploads to one class run at once', async () => {
+    const cls = await newClass();
+    const other = await newClass('Other class');
+    // more chunks than one INSERT batch (1,000), so each upload writes in several statements
+    const bodies = (tag: string) =>
+      Array.from({ length: 2500 }, (_, i) => `Shared words on page ${i % 700}, only in ${tag}.`);
+    await Promise.all([
+      repo.insertWithChunks(cls.id, item('A', 'a'), chunksOf(bodies('alpha'))),
+      repo.insertWithChunks(cls.id, item('B', 'b'), chunksOf(bodies('bravo'))),
+      repo.insertWithChunks(other.id, item('C', 'c'), chunksOf(bodies('charlie'))),
+    ]);
+    const kept = await expectExact(cls.id);
+    expect(kept.chunks).toBe(5000);
+    expect(kept.words.find((w) => w.word === 'share')?.ndoc).toBe(5000);
+    expect(kept.words.find((w) => w.word === 'alpha')?.ndoc).toBe(2500);
+    expect((await expectExact(other.id)).chunks).toBe(2500);
+  });
+
+  it('backfills the material stored before it', async () => {
+    const cls = await newClass();
+    await repo.insertWithChunks(
+      cls.id,
+      item('Notes', 'n'),
+      chunksOf(['Labs are in room 118.', 'Bring goggles to labs.']),
+    );
+    const before = await expectExact(cls.id);
+    const migration = await fs.readFile(
+      new URL('../../db/migrations/009_class_lexicon.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.slice(migration.indexOf('-- the material stored before'));
+    await t.db.transaction().execute(async (trx) => {
+      await sql`DELETE FROM class_lexemes`.execute(trx);
+      await sql`DELETE FROM class_chunk_counts`.execute(trx);
+      await sql.raw(backfill).execute(trx);
+    });
+    expect(await expectExact(cls.id)).toEqual(before);
+  });
+
+  it('finds the material’s lexeme for each term, spelling mistakes corrected', async () => {
+    const cls = await newClass();
+    await repo.insertWithChunks(
+      cls.id,
+      item('Notes', 'n'),
+      chunksOf([
+        'The midterm examination is in week eight.',
+        'Midterm review sessions run on Friday.',
+        'Photosynthesis happens in chloroplasts.',
+        'Read the exam guide.',
+      ]),
+    );
+    const found = await lexemesFor(t.db, cls.id, [
+      'the', // stop word
+      'midterms', // stem present
+      'midtrem', // one edit from "midterm"
+      'photosynthsis', // long: two edits allowed
+      'exm', // three letters: one missing letter
+      'zebra', // a real word the material never uses
+    ]);
+    expect(found).toEqual([
+      { lexeme: null, ndoc: 0, chunks: 4 },
+      { lexeme: 'midterm', ndoc: 2, chunks: 4 },
+      { lexeme: 'midterm', ndoc: 2, chunks: 4 },
+      { lexeme: 'photosynthesi', ndoc: 1, chunks: 4 },
+      { lexeme: 'exam', ndoc: 1, chunks: 4 },
+      { lexeme: '', ndoc: 0, chunks: 4 },
+    ]);
+  });
+});
