@@ -17,6 +17,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { classKeys, classesApi, contentTypeLabel } from '@/lib/classes-api';
 import { formatShortDate } from '@/lib/format';
 import { downloadText } from './class-logic';
+import { CourseFactsView } from './course-facts-view';
+import { ReviewTabs, type ReviewTab } from './review-tabs';
 
 export const REVIEW_TEXT = {
   deleteConfirm: 'Are you sure you want to delete this content?',
@@ -25,6 +27,13 @@ export const REVIEW_TEXT = {
   deleteFailed: (reason?: string) => `Failed to delete content: ${reason || 'Delete failed'}`,
   loadFailed: 'Failed to load course content',
 } as const;
+
+type ReviewView = 'content' | 'facts';
+
+const REVIEW_TABS: ReviewTab<ReviewView>[] = [
+  { value: 'content', label: 'Course content' },
+  { value: 'facts', label: 'Course facts' },
+];
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : '');
 
@@ -54,6 +63,7 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
   const [viewing, setViewing] = useState<ContentItem | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
+  const [tab, setTab] = useState<ReviewView>('content');
 
   const contents = query.data?.contents ?? [];
   const syllabus = contents.find((c) => c.content_type === 'syllabus') ?? null;
@@ -141,87 +151,100 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
         </DialogDescription>
       </DialogHeader>
 
-      {message ? (
-        <Alert variant="danger" className="mb-4">
-          {message}
-        </Alert>
-      ) : null}
+      <ReviewTabs
+        label="What to review"
+        tabs={REVIEW_TABS}
+        value={tab}
+        onChange={(next) => setTab(next)}
+      >
+        {tab === 'facts' ? (
+          <CourseFactsView classId={classItem.id} />
+        ) : (
+          <>
+            {message ? (
+              <Alert variant="danger" className="mb-4">
+                {message}
+              </Alert>
+            ) : null}
 
-      {query.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          <Skeleton className="h-20" />
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-          <span className="sr-only" role="status">
-            Loading course content
-          </span>
-        </div>
-      ) : query.isError ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-danger-200 bg-danger-50 p-6 text-center"
-        >
-          <h3 className="font-semibold text-danger-700">Error Loading Content</h3>
-          <p className="mt-1 text-sm text-danger-700">
-            {reason(query.error) || REVIEW_TEXT.loadFailed}
-          </p>
-          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : contents.length === 0 ? (
-        <EmptyState
-          icon={FolderOpen}
-          headingLevel="h3"
-          title="No Content Yet"
-          description="Add a syllabus and other course materials to get started."
-          className="py-10 sm:py-10"
-        />
-      ) : (
-        <div className="space-y-6">
-          <section aria-labelledby="review-syllabus" className="space-y-2">
-            <h3 id="review-syllabus" className="text-sm font-semibold text-ink-900">
-              Syllabus
-            </h3>
-            {syllabus ? (
-              <ContentRow
-                item={syllabus}
-                icon={BookOpen}
-                pending={pending}
-                onView={view}
-                onDownload={download}
+            {query.isPending ? (
+              <div className="space-y-3" aria-busy="true">
+                <Skeleton className="h-20" />
+                <Skeleton className="h-16" />
+                <Skeleton className="h-16" />
+                <span className="sr-only" role="status">
+                  Loading course content
+                </span>
+              </div>
+            ) : query.isError ? (
+              <div
+                role="alert"
+                className="rounded-xl border border-danger-200 bg-danger-50 p-6 text-center"
+              >
+                <h3 className="font-semibold text-danger-700">Error Loading Content</h3>
+                <p className="mt-1 text-sm text-danger-700">
+                  {reason(query.error) || REVIEW_TEXT.loadFailed}
+                </p>
+                <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+                  Try Again
+                </Button>
+              </div>
+            ) : contents.length === 0 ? (
+              <EmptyState
+                icon={FolderOpen}
+                headingLevel="h3"
+                title="No Content Yet"
+                description="Add a syllabus and other course materials to get started."
+                className="py-10 sm:py-10"
               />
             ) : (
-              <p className="rounded-lg border border-dashed border-ink-300 p-4 text-sm text-ink-600">
-                No syllabus yet. Use Add content on the class card to add one.
-              </p>
-            )}
-          </section>
-          <section aria-labelledby="review-additional" className="space-y-2">
-            <h3 id="review-additional" className="text-sm font-semibold text-ink-900">
-              Additional Content ({additional.length})
-            </h3>
-            {additional.length ? (
-              <ul className="space-y-2">
-                {additional.map((item) => (
-                  <li key={item.id}>
+              <div className="space-y-6">
+                <section aria-labelledby="review-syllabus" className="space-y-2">
+                  <h3 id="review-syllabus" className="text-sm font-semibold text-ink-900">
+                    Syllabus
+                  </h3>
+                  {syllabus ? (
                     <ContentRow
-                      item={item}
-                      icon={FileText}
+                      item={syllabus}
+                      icon={BookOpen}
                       pending={pending}
                       onView={view}
                       onDownload={download}
-                      onDelete={remove}
                     />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-ink-600">No additional content yet.</p>
+                  ) : (
+                    <p className="rounded-lg border border-dashed border-ink-300 p-4 text-sm text-ink-600">
+                      No syllabus yet. Use Add content on the class card to add one.
+                    </p>
+                  )}
+                </section>
+                <section aria-labelledby="review-additional" className="space-y-2">
+                  <h3 id="review-additional" className="text-sm font-semibold text-ink-900">
+                    Additional Content ({additional.length})
+                  </h3>
+                  {additional.length ? (
+                    <ul className="space-y-2">
+                      {additional.map((item) => (
+                        <li key={item.id}>
+                          <ContentRow
+                            item={item}
+                            icon={FileText}
+                            pending={pending}
+                            onView={view}
+                            onDownload={download}
+                            onDelete={remove}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="text-sm text-ink-600">No additional content yet.</p>
+                  )}
+                </section>
+              </div>
             )}
-          </section>
-        </div>
-      )}
+          </>
+        )}
+      </ReviewTabs>
     </>
   );
 }

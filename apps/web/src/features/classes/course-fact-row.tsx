@@ -1,0 +1,123 @@
+import { useId, useState } from 'react';
+import { ChevronRight, EyeOff, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import type { CourseFact } from '@app/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { attributeLabel, subjectLabel, teacherBadge, type FactEntry } from './course-facts-logic';
+
+/** What a row's buttons ask for: the view opens the matching dialog. */
+export type FactAction = 'edit' | 'hide' | 'delete' | 'restore';
+
+/** "Dr. Kung office hours": how buttons and dialogs name a fact. */
+export const factName = (fact: CourseFact) =>
+  `${subjectLabel(fact.subject)} ${attributeLabel(fact.attribute).toLowerCase()}`;
+
+/** One fact: subject · attribute, the value students are told, its source, and its actions. */
+export function CourseFactRow({
+  entry,
+  onAction,
+}: {
+  entry: FactEntry;
+  onAction(action: FactAction, entry: FactEntry, trigger: HTMLElement): void;
+}) {
+  const { fact, original } = entry;
+  const badge = teacherBadge(entry);
+  const name = factName(fact);
+  const added = fact.origin === 'teacher' && original === null;
+  const source = (original ?? fact).source;
+
+  return (
+    <li
+      aria-label={`${subjectLabel(fact.subject)} · ${attributeLabel(fact.attribute)}`}
+      className="flex flex-col gap-2 px-4 py-3.5 sm:flex-row sm:items-start sm:gap-4"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm">
+          <span className="font-semibold break-words text-ink-900">
+            {subjectLabel(fact.subject)}
+          </span>
+          <span className="text-ink-400" aria-hidden="true">
+            ·
+          </span>
+          <span className="text-ink-600">{attributeLabel(fact.attribute)}</span>
+          {badge ? <Badge variant={added ? 'success' : 'brand'}>{badge}</Badge> : null}
+        </p>
+        <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-ink-800">
+          {fact.value}
+        </p>
+        {original ? (
+          <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-600">
+            <span className="min-w-0 break-words">
+              Extracted value: <del className="text-ink-500">{original.value}</del>
+            </span>
+            <Button
+              variant="link"
+              className="text-xs"
+              onClick={(event) => onAction('restore', entry, event.currentTarget)}
+              aria-label={`Restore extracted value of ${name}`}
+            >
+              <RotateCcw aria-hidden="true" className="size-3.5" /> Restore extracted value
+            </Button>
+          </p>
+        ) : null}
+        {source ? <FactSource title={source.content_title} text={source.text} /> : null}
+      </div>
+      <div className="-ml-2 flex shrink-0 gap-1 sm:ml-0">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Edit ${name}`}
+          onClick={(event) => onAction('edit', entry, event.currentTarget)}
+        >
+          <Pencil aria-hidden="true" /> Edit
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-ink-600 hover:bg-danger-50 hover:text-danger-700"
+          aria-label={`${added ? 'Delete' : 'Hide'} ${name}`}
+          onClick={(event) => onAction(added ? 'delete' : 'hide', entry, event.currentTarget)}
+        >
+          {added ? <Trash2 aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+          {added ? 'Delete' : 'Hide'}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** "Source: Course Syllabus", with the line the fact was read from on demand. */
+function FactSource({ title, text }: { title: string; text: string }) {
+  const [open, setOpen] = useState(false);
+  const quoteId = useId();
+  return (
+    <div className="mt-1.5 text-xs">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? quoteId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        className="-ml-1 inline-flex max-w-full items-center gap-1 rounded px-1 py-0.5 text-ink-600 transition-colors hover:text-ink-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <ChevronRight
+          aria-hidden="true"
+          className={cn('size-3.5 shrink-0 transition-transform', open && 'rotate-90')}
+        />
+        <span className="truncate">
+          Source: <span className="font-medium">{title || 'Course material'}</span>
+        </span>
+      </button>
+      {open ? (
+        <blockquote
+          id={quoteId}
+          role="region"
+          aria-label={`Quoted from ${title || 'course material'}`}
+          className="mt-1.5 rounded-md border-l-2 border-brand-300 bg-ink-50 px-3 py-2 leading-relaxed break-words whitespace-pre-wrap text-ink-700"
+        >
+          {text || 'The source text is not available.'}
+        </blockquote>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useRef, useState } from 'react';
+import { ListChecks, Plus } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCourseFacts } from './api/get-course-facts';
+import { ConfirmFactDialog, FactFormDialog, type FactDialog } from './course-fact-dialogs';
+import { CourseFactRow, type FactAction } from './course-fact-row';
+import { entryKey, groupFacts, type FactEntry, type FactGroup } from './course-facts-logic';
+
+export const FACTS_TEXT = {
+  intro:
+    'Students are answered from these facts first. Correct anything that is wrong; your corrections are used at once.',
+  emptyTitle: 'No facts found yet',
+  emptyDescription: 'Upload a syllabus, or add the facts students ask about.',
+  loadFailedTitle: 'Could not load course facts',
+  loadFailed: 'Something went wrong while loading the facts.',
+} as const;
+
+/** Review Course → Course facts: what students will be told, grouped by kind, editable. */
+export function CourseFactsView({ classId }: { classId: string }) {
+  const query = useCourseFacts(classId);
+  const [dialog, setDialog] = useState<FactDialog | null>(null);
+  const trigger = useRef<HTMLElement | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  function open(next: FactDialog, from: HTMLElement) {
+    trigger.current = from;
+    setDialog(next);
+  }
+
+  function onAction(action: FactAction, entry: FactEntry, from: HTMLElement) {
+    open({ type: action, entry }, from);
+  }
+
+  /** Back to the button that opened the dialog; to Add a fact when its row is gone. */
+  function returnFocus(event: Event) {
+    event.preventDefault();
+    const target = trigger.current?.isConnected ? trigger.current : addButton.current;
+    target?.focus();
+  }
+
+  const groups = query.data ? groupFacts(query.data) : [];
+  const formDialog = dialog?.type === 'add' || dialog?.type === 'edit' ? dialog : null;
+  const confirmDialog =
+    dialog?.type === 'hide' || dialog?.type === 'delete' || dialog?.type === 'restore'
+      ? dialog
+      : null;
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
+        <p className="text-sm leading-relaxed text-ink-700">{FACTS_TEXT.intro}</p>
+        <Button
+          ref={addButton}
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={!query.isSuccess}
+          onClick={(event) => open({ type: 'add' }, event.currentTarget)}
+        >
+          <Plus aria-hidden="true" /> Add a fact
+        </Button>
+      </div>
+
+      {query.isPending ? (
+        <FactsSkeleton />
+      ) : query.isError ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-danger-200 bg-danger-50 p-6 text-center"
+        >
+          <h3 className="font-semibold text-danger-700">{FACTS_TEXT.loadFailedTitle}</h3>
+          <p className="mt-1 text-sm text-danger-700">
+            {query.error.message || FACTS_TEXT.loadFailed}
+          </p>
+          <Button
+            variant="outline"
+            className="mt-4"
+            loading={query.isRefetching}
+            onClick={() => void query.refetch()}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : groups.length === 0 ? (
+        <EmptyState
+          icon={ListChecks}
+          headingLevel="h3"
+          title={FACTS_TEXT.emptyTitle}
+          description={FACTS_TEXT.emptyDescription}
+          className="py-10 sm:py-10"
+        />
+      ) : (
+        <div className="space-y-6">
+          {groups.map((group) => (
+            <FactGroupSection key={group.kind} group={group} onAction={onAction} />
+          ))}
+        </div>
+      )}
+
+      <FactFormDialog
+        classId={classId}
+        dialog={formDialog}
+        onClose={() => setDialog(null)}
+        onCloseAutoFocus={returnFocus}
+      />
+      <ConfirmFactDialog
+        classId={classId}
+        dialog={confirmDialog}
+        onClose={() => setDialog(null)}
+        onCloseAutoFocus={returnFocus}
+      />
+    </div>
+  );
+}
+
+function FactGroupSection({
+  group,
+  onAction,
+}: {
+  group: FactGroup;
+  onAction(action: FactAction, entry: FactEntry, from: HTMLElement): void;
+}) {
+  const headingId = `facts-${group.kind}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-ink-900">
+        {group.label}
+        <Badge variant="neutral">
+          {group.entries.length}
+          <span className="sr-only"> {group.entries.length === 1 ? 'fact' : 'facts'}</span>
+        </Badge>
+      </h3>
+      <ul className="divide-y divide-ink-200 rounded-lg border border-ink-200 bg-white">
+        {group.entries.map((entry) => (
+          <CourseFactRow key={entryKey(entry)} entry={entry} onAction={onAction} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FactsSkeleton() {
+  return (
+    <div className="space-y-3" aria-busy="true">
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="h-16" />
+      <Skeleton className="h-16" />
+      <Skeleton className="mt-5 h-4 w-32" />
+      <Skeleton className="h-16" />
+      <span className="sr-only" role="status">
+        Loading course facts
+      </span>
+    </div>
+  );
+}
