@@ -42,6 +42,7 @@ import {
 } from './lib/api.ts';
 import {
   atThreshold,
+  bestThreshold,
   isMisleading,
   leaveOneCourseOut,
   recalibrate,
@@ -135,6 +136,8 @@ export type EvalResult = {
   courses: CourseResult[];
   /** leave-one-course-out, when the run had its own server (every reply's confidence known) */
   loco: LocoResult | null;
+  /** the threshold fitted on every course: what confidence.ts should ship (own server only) */
+  fitted_threshold: number | null;
   /** the confidence calibration refitted on these replies (for confidence.ts) */
   calibration: { slope: number; offset: number } | null;
   questions: QuestionResult[];
@@ -433,6 +436,7 @@ export async function runEval(options: EvalOptions): Promise<EvalResult> {
       })),
       courses: perCourse.map((c) => courseResult(c, questions)),
       loco: server ? leaveOneCourseOut(asked, MISLEADING_COST) : null,
+      fitted_threshold: server ? bestThreshold(asked, MISLEADING_COST) : null,
       calibration: server ? recalibrate(asked, CALIBRATION) : null,
       questions,
     };
@@ -502,9 +506,14 @@ export function formatSummary(result: EvalResult): string {
     'Per course',
     ...result.courses.map(courseLine),
     ...(result.loco ? ['', ...formatLoco(result.loco, width)] : []),
-    ...(result.calibration
+    ...(result.fitted_threshold !== null
       ? [
           '',
+          `Threshold fitted on all courses: ${result.fitted_threshold} (shipped: ${DEFAULT_MIN_CONFIDENCE}, confidence.ts)`,
+        ]
+      : []),
+    ...(result.calibration
+      ? [
           `Calibration refitted on these replies: slope ${result.calibration.slope}, offset ${result.calibration.offset} (confidence.ts)`,
         ]
       : []),
