@@ -62,7 +62,10 @@ const SEEDS: Record<Concept, string[]> = {
 const PHRASES: [RegExp, Concept][] = [
   [/\b(office|student|drop[- ]in) hours?\b|\b(drop|stop|come|swing) by\b/, 'officeHours'],
   [/\bteaching assistants?\b/, 'ta'],
-  [/\b(taken|take|have|had|need) before\b|\bbefore (taking|i take|enrolling)\b/, 'prerequisite'],
+  [
+    /\b(taken|take|have|had|need) before( taking| enrolling| i take)?\b|\bbefore (taking|i take|enrolling)\b/,
+    'prerequisite',
+  ],
   [/\bat the same time\b/, 'corequisite'],
   [
     /\bgrad(e|ing) (breakdown|distribution|weights?)\b|\bhow (is|are) (my |the )?grades?\b/,
