@@ -279,10 +279,12 @@ describe('extractFacts: prose without headings', () => {
         'Readings will be posted online. Late papers will be penalized one third of a letter grade per day.',
       ].join('\n'),
     );
+    // the name alone above the contact sentences is the instructor's
     expect(triples(facts, 'staff')).toEqual([
-      ['staff', 'Instructor', 'email', 'desanso@ilstu.edu'],
-      ['staff', 'Instructor', 'office', 'Stevenson 341'],
-      ['staff', 'Instructor', 'office_hours', 'M 11-12:00 and W 3:15-4:15'],
+      ['staff', 'David Sanson', 'role', 'Instructor'],
+      ['staff', 'David Sanson', 'office', 'Stevenson 341'],
+      ['staff', 'David Sanson', 'email', 'desanso@ilstu.edu'],
+      ['staff', 'David Sanson', 'office_hours', 'M 11-12:00 and W 3:15-4:15'],
     ]);
     expect(triples(facts, 'policy')).toEqual([
       [
@@ -297,5 +299,199 @@ describe('extractFacts: prose without headings', () => {
   it('finds nothing in text that states nothing', () => {
     expect(extractFacts('')).toEqual([]);
     expect(extractFacts('The mitochondria is the powerhouse of the cell.')).toEqual([]);
+  });
+});
+
+describe('extractFacts: precision rules on real syllabus layouts', () => {
+  it('reads a run of weights on one line when they add up to 100 (a flattened PDF table)', () => {
+    const facts = extractFacts(
+      [
+        'Grades (note: the weighting might still change) In-class participation 20% Other assignments 30% Final paper assignment 50%',
+        '',
+        'Description Weight Class Participation 16% Cases & Problems 16% Midterm 18% Final Exam 50% Total 100%',
+        '',
+        'Classes Missed Percent Awarded 1 100% 2 92% 3 73% 4 36% 5 0%',
+      ].join('\n'),
+    );
+    expect(triples(facts, 'grading').map((t) => `${t[1]} ${t[3]}`)).toEqual([
+      'In-class participation 20%',
+      'Other assignments 30%',
+      'Final paper assignment 50%',
+      'Class Participation 16%',
+      'Cases & Problems 16%',
+      'Midterm 18%',
+      'Final Exam 50%',
+    ]);
+  });
+
+  it('reads a sentence listing the breakdown in parentheses', () => {
+    const facts = extractFacts(
+      '## Grading\n\nGrades will be based on five problem sets (45% in sum), a take-home final exam or project (35%), three reading responses (10% in sum), and participation and professionalism (10%).',
+    );
+    expect(triples(facts, 'grading').map((t) => t[1])).toEqual([
+      'five problem sets',
+      'take-home final exam or project',
+      'three reading responses',
+      'participation and professionalism',
+    ]);
+  });
+
+  it('does not read rules about weights, rubric levels or thresholds as components', () => {
+    const facts = extractFacts(
+      [
+        '## Grading',
+        '',
+        '- Final Exam: 25%',
+        '- The final exam will be worth: 25%',
+        '- F Below: 60%',
+        '- Late homework with be penalized: 2 points',
+        '- Submitting later than ten days will drop your final score by: 10%',
+        'the possible points guarantees you at least an A-, 80% a B-, and so on.',
+        '- Fail (50%): The assignment was completed with no evidence of engagement.',
+        '- Pass (80%): The assignment was completed.',
+        '- Exams – 3 @ 100 pts',
+        '- Midterm Exams: 2 at 15%',
+      ].join('\n'),
+    );
+    expect(triples(facts, 'grading').map((t) => `${t[1]} ${t[3]}`)).toEqual([
+      'Final Exam 25%',
+      'Exams 100 pts',
+      'Midterm Exams 15%',
+    ]);
+  });
+
+  it('keeps prose, rubric lines, ISBNs and link labels out of the texts', () => {
+    const facts = extractFacts(
+      [
+        '## Textbooks (required)',
+        '',
+        '- Eiteman, Stonehill and Moffett, Multinational Business Finance, 16th edition, Pearson, 2023.',
+        '- Required: Numerical Methods for Engineers and Scientists',
+        '- Optional: Python Crash Course',
+        '- ISBN-10: 1718502702',
+        '- Project web site: https://automatetheboringstuff.com/',
+        '- R: Download',
+        '- All readings in this course will be posted as PDFs on Moodle.',
+        '- Fail (50%): The assignment was completed with no evidence of engagement.',
+        '',
+        'Mission of the Paul R. Carter College of Business Administration:',
+        '',
+        '- We equip students for their chosen professions.',
+      ].join('\n'),
+    );
+    expect(triples(facts, 'text').map((t) => `${t[2]}: ${t[1]}`)).toEqual([
+      'required: Eiteman, Stonehill and Moffett, Multinational Business Finance, 16th edition, Pearson, 2023.',
+      'required: Numerical Methods for Engineers and Scientists',
+      'optional: Python Crash Course',
+    ]);
+  });
+
+  it('reads a title-case heading of PDF/DOCX text, and no meeting from a grade scale row', () => {
+    const facts = extractFacts(
+      [
+        'Schedule:',
+        '',
+        'Meeting Times and Places',
+        '',
+        'Tues 6-9 pm., LOW 4030',
+        '',
+        'F 0-59',
+      ].join('\n'),
+    );
+    expect(triples(facts, 'meeting')).toEqual([
+      ['meeting', 'Lecture', 'time', 'Tues 6-9 pm.'],
+      ['meeting', 'Lecture', 'place', 'LOW 4030'],
+    ]);
+  });
+
+  it('keeps prose out of meeting places', () => {
+    const facts = extractFacts(
+      'Time: Thursdays 13:00-14:50, Final assignment due during exam period Location: Room 205',
+    );
+    expect(triples(facts, 'meeting').map((t) => t[3])).toEqual([
+      'Thursdays 13:00-14:50',
+      'Room 205',
+    ]);
+  });
+
+  it('names the people of "Role Name Label:" lines and name headings, and whose address is whose', () => {
+    const facts = extractFacts(
+      [
+        'Professor Daniel Koll Office: Physics 557 Email: dkoll@pku.edu.cn',
+        '',
+        'Teaching Assistant Samuel Sklar Email: sjsklar@stu.pku.edu.cn',
+        '',
+        '### Teaching Assistants',
+        '',
+        '#### Elan Graupe',
+        '- Office Hours: Tue. 3:00 PM - 4:00 PM',
+        '',
+        '#### Xiaoshan Lin',
+        '- Thur. 4:00 PM - 6:00 PM',
+        '',
+        '## Instructors',
+        '',
+        '- i Vivek Srikrishnan',
+        '- i Gabriela Ackermann',
+        '- ga345@cornell.edu',
+        '- viveks@cornell.edu',
+      ].join('\n'),
+    );
+    expect(triples(facts, 'staff').map((t) => `${t[1]} | ${t[2]} | ${t[3]}`)).toEqual([
+      'Daniel Koll | role | Instructor',
+      'Daniel Koll | office | Physics 557',
+      'Daniel Koll | email | dkoll@pku.edu.cn',
+      'Samuel Sklar | role | TA',
+      'Samuel Sklar | email | sjsklar@stu.pku.edu.cn',
+      'Elan Graupe | role | TA',
+      'Elan Graupe | office_hours | Tue. 3:00 PM - 4:00 PM',
+      'Xiaoshan Lin | role | TA',
+      'Xiaoshan Lin | office_hours | Thur. 4:00 PM - 6:00 PM',
+      'Vivek Srikrishnan | role | Instructor',
+      'Gabriela Ackermann | role | Instructor',
+      'Gabriela Ackermann | email | ga345@cornell.edu',
+      'Vivek Srikrishnan | email | viveks@cornell.edu',
+    ]);
+  });
+
+  it('reads list items after an empty "Office Hours:" label as office hours, not lectures', () => {
+    const facts = extractFacts(
+      [
+        '## Instructor',
+        '',
+        'Dr. Arthur Morris Email: acarthur@ust.hk Office Hours:',
+        '',
+        '- Wednesday 10:00-11:00 via Zoom',
+      ].join('\n'),
+    );
+    expect(triples(facts).map((t) => `${t[0]} ${t[2]} ${t[3]}`)).toEqual([
+      'staff role Instructor',
+      'staff email acarthur@ust.hk',
+      'staff office_hours Wednesday 10:00-11:00 via Zoom',
+      'software use Zoom',
+    ]);
+  });
+
+  it('labels a key date of a schedule row by the part that says what happens', () => {
+    const facts = extractFacts(
+      [
+        '| Date | Topic | Work |',
+        '| --- | --- | --- |',
+        '| January 7 | Local methods | In-class exercises – Assignment 1 due at the start of class |',
+        '',
+        '| Week | Date | Topic |',
+        '| --- | --- | --- |',
+        '| 2 | Jan 13 | Spring Break – no class |',
+        '',
+        '### Essay 1',
+        '',
+        'This assignment is due Tuesday, Feb. 17.',
+      ].join('\n'),
+    );
+    expect(triples(facts, 'key_date').map((t) => `${t[1]} @ ${t[3]}`)).toEqual([
+      'Assignment 1 due at the start of class @ January 7',
+      'Spring Break – no class @ Jan 13',
+      'Essay 1: This assignment is due. @ Tuesday, Feb. 17',
+    ]);
   });
 });

@@ -13,17 +13,29 @@ import {
   EMAIL,
   EXAM_FORMAT,
   EXAM_NAME,
+  CITATION_CUE,
+  CLOCK_TIME,
+  LINK_LABEL,
+  OFFICE_HOURS_VALUE,
   fieldOf,
+  GRADING_HEADER,
+  GRADING_RULE,
+  isPersonName,
   KEY_DATE_CUE,
   LABEL_RE,
   LETTER,
   PERCENT,
+  PLACE_FUNCTION_WORDS,
+  PROSE_START,
   PHONE,
   POLICY_CUES,
   POLICY_TOPICS,
   R_LANGUAGE,
   RANGE,
+  ROLE_LEAD,
+  RUBRIC_LEVEL,
   SOFTWARE,
+  TEXT_DETAIL,
   TIME,
   topicsOf,
   URL,
@@ -33,6 +45,8 @@ import {
   type Topic,
 } from './patterns.ts';
 import { readLines, sentences, type Line } from './text.ts';
+
+export { isPersonName };
 
 export type Fact = {
   kind: FactKind;
@@ -69,6 +83,10 @@ type Ctx = {
   seen: Set<string>;
   /** the person the following contact details belong to */
   person: { name: string; role: 'Instructor' | 'TA' } | null;
+  /** the current section is headed by a person's name (their details follow) */
+  personHeading: boolean;
+  /** a label whose value is the list that follows ("Office Hours:" then "- Wed 10–11") */
+  pending: Field | null;
 };
 
 function cut(s: string, max = VALUE_MAX_CHARS): string {
@@ -111,20 +129,6 @@ function topicsAt(ctx: Ctx, line: Line): Set<Topic> {
 
 // ---------------------------------------------------------------- people
 
-const NAME_TOKEN = "[A-Z][\\p{L}'’`-]*\\.?";
-const PERSON = new RegExp(
-  `^(?:(?:Dr|Prof|Professor|Mr|Ms|Mrs|Mx)\\.?\\s+)?${NAME_TOKEN}(?:\\s+(?:${NAME_TOKEN}|van|von|de|der|da|del|la|le)){1,4}(?:,?\\s+(?:Ph\\.?\\s?D\\.?|M\\.?S\\.?|M\\.?A\\.?|MBA|Jr\\.?|Sr\\.?|PhD))*$`,
-  'u',
-);
-/** Words that start a heading or a label, not a name ("Course Description", "Office Hours"). */
-const NOT_NAME =
-  /\b(?:course|class|syllabus|description|information|office|hours|university|college|department|school|fall|spring|summer|winter|semester|term|section|lecture|lab|introduction|schedule|policy|policies|grading|email|website|objectives|outcomes|materials|required|contact|center|building|hall|room|teaching|assistant|assistants|instructor|instructors|professor|credits?|week|date|total)\b/i;
-
-export function isPersonName(s: string): boolean {
-  const t = s.trim();
-  return t.length <= 60 && PERSON.test(t) && !NOT_NAME.test(t.replace(/^(?:Dr|Prof)\.?\s+/, ''));
-}
-
 /** The name at the start of a value ("Dr. Jane Roe (she/her) jroe@x.edu" → "Dr. Jane Roe"). */
 function leadingName(value: string): string | null {
   const head = value.split(/\s*(?:[(<|;]|\s[-–—]\s|,\s*(?=[a-z0-9])|\S+@\S+|https?:)/)[0]!.trim();
@@ -140,14 +144,49 @@ function staffSubject(ctx: Ctx): string {
   return ctx.person?.name ?? 'Instructor';
 }
 
-function setPerson(ctx: Ctx, line: Line, name: string, role: 'Instructor' | 'TA') {
+/** "Dr. Matthew Crump" and "Matthew Crump" are one person: the name as first written. */
+function knownName(ctx: Ctx, name: string): string {
+  const bare = (n: string) =>
+    n.replace(/^(?:Dr|Prof|Professor|Mr|Ms|Mrs|Mx)\.?\s+/, '').toLowerCase();
+  const hit = ctx.facts.find(
+    (f) => f.kind === 'staff' && f.attribute === 'role' && bare(f.subject) === bare(name),
+  );
+  return hit?.subject ?? name;
+}
+
+function setPerson(ctx: Ctx, line: Line, raw: string, role: 'Instructor' | 'TA') {
+  const name = knownName(ctx, raw);
   ctx.person = { name, role };
   add(ctx, line, { kind: 'staff', subject: name, attribute: 'role', value: role });
 }
 
+/**
+ * The person an address belongs to when its local part spells their name ("viveks@" is Vivek
+ * Srikrishnan's, "ga345@" Gabriela Ackermann's): columns of names and addresses lose their order.
+ */
+function ownerOf(ctx: Ctx, email: string): string | null {
+  const local = email.split('@')[0]!.toLowerCase();
+  const people = ctx.facts.filter((f) => f.kind === 'staff' && f.attribute === 'role');
+  for (const p of people) {
+    const parts = p.subject
+      .replace(/^(?:Dr|Prof|Professor|Mr|Ms|Mrs|Mx)\.?\s+/, '')
+      .replace(/,.*$/, '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => /^\p{L}/u.test(w));
+    const initials = parts.map((w) => w[0]).join('');
+    if (parts.some((w) => w.length >= 3 && local.includes(w.replace(/[^\p{L}]/gu, ''))))
+      return p.subject;
+    if (initials.length >= 2 && new RegExp(`^${initials}\\d`).test(local)) return p.subject;
+  }
+  return null;
+}
+
 function addContacts(ctx: Ctx, line: Line, text: string, subject = staffSubject(ctx)) {
   for (const m of text.matchAll(EMAIL)) {
-    add(ctx, line, { kind: 'staff', subject, attribute: 'email', value: m[0].replace(/\.$/, '') });
+    const value = m[0].replace(/\.$/, '');
+    const owner = ownerOf(ctx, value) ?? subject;
+    add(ctx, line, { kind: 'staff', subject: owner, attribute: 'email', value });
   }
   for (const m of text.matchAll(PHONE)) {
     add(ctx, line, { kind: 'staff', subject, attribute: 'phone', value: m[0] });
@@ -191,6 +230,16 @@ function hasTime(s: string): boolean {
   return TIME.test(s);
 }
 
+/** A place is a name: its words (outside parentheses) are capitalised or hold figures. */
+export function isPlaceName(p: string): boolean {
+  const ws = p
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  const lower = ws.filter((w) => /^\p{Ll}/u.test(w) && !PLACE_FUNCTION_WORDS.test(w));
+  return lower.length <= 1;
+}
+
 /** Splits "MW 9:05-9:55am, Statler 265" into its time and its place. */
 export function splitMeeting(value: string): { time: string | null; place: string | null } {
   const parts = value
@@ -202,7 +251,11 @@ export function splitMeeting(value: string): { time: string | null; place: strin
   for (const p of parts) {
     if (hasTime(p) || (DAYS.test(p) && words(p) <= 4 && DAYS_AT_START.test(p))) time.push(p);
     else if (/\d/.test(p) || /^[A-Z]/.test(p)) {
-      if (words(p) <= 6 && !/\b(?:appointment|request|canvas|see|tbd|tba)\b/i.test(p))
+      if (
+        words(p) <= 6 &&
+        isPlaceName(p) &&
+        !/\b(?:appointment|request|canvas|see|tbd|tba)\b/i.test(p)
+      )
         place.push(p);
     }
   }
@@ -221,7 +274,8 @@ function addMeeting(ctx: Ctx, line: Line, kind: MeetingKind, value: string, fiel
     v = v.slice(section[0].length);
   }
   if (field === 'place') {
-    if (words(v) <= 10) add(ctx, line, { kind: 'meeting', subject, attribute: 'place', value: v });
+    if (words(v) <= 10 && isPlaceName(v))
+      add(ctx, line, { kind: 'meeting', subject, attribute: 'place', value: v });
     return;
   }
   const { time, place } = splitMeeting(v);
@@ -229,6 +283,11 @@ function addMeeting(ctx: Ctx, line: Line, kind: MeetingKind, value: string, fiel
   if (place && (time || field !== 'time')) {
     add(ctx, line, { kind: 'meeting', subject, attribute: 'place', value: place });
   }
+}
+
+/** Office hours name a day, a time, an appointment or where to look; prose is left alone. */
+function isOfficeHours(value: string): boolean {
+  return DAYS.test(value) || hasTime(value) || OFFICE_HOURS_VALUE.test(value);
 }
 
 // ---------------------------------------------------------------- labelled fields
@@ -282,6 +341,27 @@ function textAttribute(line: Line, field: Field, topics: Set<Topic>): 'required'
   return /\b(?:recommended|optional|suggested|supplementa(?:l|ry))\b/i.test(line.text)
     ? 'optional'
     : 'required';
+}
+
+/** "Required: Title" / "Optional: Title": the list's own marker of which kind of text it is. */
+const TEXT_MARK = /^(required|optional|recommended)\s*:\s*/i;
+
+/**
+ * A required or optional text: a title or a reference, not prose about readings, a grading
+ * rubric line, a title's ISBN or web site, or a link label in a list of resources.
+ */
+function isTextTitle(value: string): boolean {
+  if (words(value) < 2 || /\d\s*%/.test(value)) return false;
+  if (TEXT_DETAIL.test(value) || LINK_LABEL.test(value)) return false;
+  return !(PROSE_START.test(value) && !CITATION_CUE.test(value));
+}
+
+function addText(ctx: Ctx, line: Line, text: string, attribute: 'required' | 'optional') {
+  const mark = TEXT_MARK.exec(text);
+  const value = mark ? text.slice(mark[0].length) : text;
+  if (!isTextTitle(value)) return;
+  const kind = mark && !/required/i.test(mark[1]!) ? 'optional' : mark ? 'required' : attribute;
+  add(ctx, line, { kind: 'text', subject: value, attribute: kind, value: cut(value, 200) });
 }
 
 function examSubject(name: string): string {
@@ -342,14 +422,7 @@ function applyField(ctx: Ctx, line: Line, p: Labelled, topics: Set<Topic>) {
     }
     case 'text':
     case 'optional_text':
-      if (value && words(value) >= 2)
-        add(ctx, line, {
-          kind: 'text',
-          subject: value,
-          attribute: textAttribute(line, p.field, topics),
-          value: cut(value, 200),
-        });
-      return;
+      return addText(ctx, line, value, textAttribute(line, p.field, topics));
     case 'software':
       for (const s of value.split(/\s*[,;]\s*/).filter((x) => x && words(x) <= 5)) {
         add(ctx, line, { kind: 'software', subject: s, attribute: 'use', value: s });
@@ -376,10 +449,13 @@ function sectionField(topics: Set<Topic>): Field | null {
 /** Lines under a staff heading: a name starts a person, contact details attach to them. */
 function readStaffLine(ctx: Ctx, line: Line, topics: Set<Topic>) {
   const role = topics.has('ta') && !topics.has('staff') ? 'TA' : 'Instructor';
-  const name = leadingName(line.text) ?? (isPersonName(line.text) ? line.text : null);
+  // "Name: Yu Chen" under a TA heading
+  // and icon glyphs a PDF leaves before each detail ("i Vivek Srikrishnan")
+  const text = line.text.replace(/^name\s*:\s*/i, '').replace(/^[^\sA-Z]\s+(?=\S)/u, '');
+  const name = leadingName(text) ?? (isPersonName(text) ? text : null);
   if (name && line.kind !== 'row') {
     setPerson(ctx, line, name, role);
-    addContacts(ctx, line, line.text.slice(name.length), name);
+    addContacts(ctx, line, text.slice(name.length), name);
     return;
   }
   if (/@/.test(line.text) && words(line.text) <= 4) addContacts(ctx, line, line.text);
@@ -404,8 +480,19 @@ function readFirstPerson(ctx: Ctx, line: Line) {
 function readMeetingLine(ctx: Ctx, line: Line, topics: Set<Topic>) {
   if (words(line.text) > MEETING_LINE_MAX_WORDS) return;
   const body = line.text.replace(SECTION_PREFIX, '');
-  if (!DAYS_AT_START.test(body) || !hasTime(body)) return;
-  if (topics.has('office_hours') || topics.has('schedule') || topics.has('exam')) return;
+  if (!DAYS_AT_START.test(body) || !hasTime(body) || !CLOCK_TIME.test(body)) return;
+  if (topics.has('schedule') || topics.has('exam')) return;
+  // days and hours under a person or a staff heading are their office hours
+  if (topics.has('office_hours') || topics.has('staff') || topics.has('ta') || ctx.personHeading) {
+    if (ctx.person)
+      add(ctx, line, {
+        kind: 'staff',
+        subject: ctx.person.name,
+        attribute: 'office_hours',
+        value: line.text,
+      });
+    return;
+  }
   const heading = ctx.lines[line.section]?.text ?? '';
   const kind = meetingKind(heading) ?? 'Lecture';
   addMeeting(ctx, line, kind, line.text, 'meeting');
@@ -417,7 +504,13 @@ const COMPONENT = /^(?:\d{1,2}\s+)?[A-Za-z][^%|]*$/;
 /** "A >", "B+ ≥": a grade-scale row, not a component */
 const LETTER_ROW = new RegExp(`^${LETTER}(?:\\s*[<>≥≤=\\d.])*$`);
 /** a component names a thing; a fragment starting with a preposition does not */
-const FRAGMENT = /^(?:on|of|in|for|to|and|or|at|by|with|the following)\b/i;
+const FRAGMENT =
+  /^(?:on|of|in|for|to|and|or|at|by|with|than|the following|(?:one|two|three|any|all|each) of)(?:\s|$)/i;
+/** "Homework is worth", "Quizzes count for": the verb that joins a component to its weight */
+const WEIGHT_VERB =
+  /\s+(?:is|are|will be|counts?|accounts?|makes? up)(?:\s+(?:worth|for|weighted))?(?:\s+(?:at|as))?$/i;
+/** "Exams – 3 @", "Midterm Exams: 2 at": how many there are, before each one's weight */
+const COUNT_AT = /[\s:–—-]*\d+\s*(?:@|at|x|×)$/i;
 
 function isComponent(label: string): boolean {
   const l = label.trim();
@@ -427,7 +520,9 @@ function isComponent(label: string): boolean {
     COMPONENT.test(l) &&
     !/\b(?:total|grade scale|scale|of (?:the|your) (?:final )?grade)\b/i.test(l) &&
     !LETTER_ROW.test(l) &&
-    !FRAGMENT.test(l)
+    !FRAGMENT.test(l) &&
+    !RUBRIC_LEVEL.test(l) &&
+    !GRADING_RULE.test(l)
   );
 }
 
@@ -436,7 +531,21 @@ function cleanComponent(label: string): string {
     .replace(/^(?:the|your)\s+/i, '')
     .replace(/[\s:–—(-]+$/, '')
     .replace(/\s*\($/, '')
+    .replace(WEIGHT_VERB, '')
+    .replace(COUNT_AT, '')
     .trim();
+}
+
+/** The component a label names, or null when it is a rule, a rubric level or a fragment. */
+function componentOf(label: string): string | null {
+  const cleaned = cleanComponent(label);
+  return isComponent(cleaned) ? cleaned : null;
+}
+
+/** A weight is a share of the grade: a whole (100% or more) is a rule or a rubric level. */
+function isShare(weight: string): boolean {
+  const pct = PERCENT.exec(weight);
+  return !pct || Number(pct[1]) < 100;
 }
 
 const WEIGHT_AFTER = new RegExp(
@@ -446,6 +555,62 @@ const WEIGHT_AFTER = new RegExp(
 /** "25% - Quizzes — …", "75% of final grade = Thesis", "- 85% Problem Sets. Each …" */
 const WEIGHT_BEFORE =
   /^(\d{1,3}(?:\.\d+)?\s*%)\s*(?:of (?:the |your )?(?:final |course |total )?grade)?\s*(?:[:=–—-]\s*)?(?:for\s+)?([A-Za-z][^—–:.(=]{2,80}?)\s*(?:$|[—–:.(=]|\s-\s)/i;
+/** A run of weights on one line is a whole breakdown: its percentages add up to this. */
+const WHOLE = 100;
+/** "Homework (25%)" items of a sentence listing the breakdown. */
+const PARENTHESISED_WEIGHT = /([^,;()]+?)\s*\((\d{1,3}(?:\.\d+)?)\s*%[^)]*\)/g;
+/** "In-class participation 20% Other assignments 30%": label, then weight, again and again. */
+const RUN_WEIGHT = /(\S[^%]*?)\s*(\d{1,3}(?:\.\d+)?)\s*%/g;
+/** The words before a listed component ("Grades will be based on five problem sets"). */
+const LIST_LEAD =
+  /^.*\b(?:based on|consists? of|made up of|comprised of|determined by|follows?:?)\s+/i;
+
+function runParts(text: string, re: RegExp): { label: string; pct: number }[] | null {
+  const parts: { label: string; pct: number }[] = [];
+  for (const m of text.matchAll(re)) {
+    const raw = m[1]!
+      .trim()
+      .replace(LIST_LEAD, '')
+      .replace(/^\s*(?:,|;|and\b|&)\s*/i, '')
+      .replace(/^(?:a|an)\s+/i, '');
+    const label = parts.length === 0 ? raw.replace(GRADING_HEADER, '') : raw;
+    if (/^total\b/i.test(label.trim())) continue;
+    const component = componentOf(label);
+    if (!component) return null;
+    parts.push({ label: component, pct: Number(m[2]) });
+  }
+  return parts;
+}
+
+/**
+ * Several weights on one line (a PDF table flattened, or a sentence listing the breakdown):
+ * read as components only when every label names one and the percentages add up to a whole.
+ * True when the line had such a run, or had several percentages that were not one (a table of
+ * other numbers: attendance credit, a grade scale), so nothing else is read from it.
+ */
+function readWeightRun(ctx: Ctx, line: Line): boolean {
+  if (line.cells) return false;
+  const text = line.text;
+  const count = (text.match(/\d\s*%/g) ?? []).length;
+  if (count < 3) return false;
+  for (const re of [PARENTHESISED_WEIGHT, RUN_WEIGHT]) {
+    const parts = runParts(text, re);
+    if (!parts || parts.length < 3) continue;
+    const sum = parts.reduce((n, p) => n + p.pct, 0);
+    if (Math.abs(sum - WHOLE) > 0.5) continue;
+    for (const p of parts) {
+      add(ctx, line, {
+        kind: 'grading',
+        subject: p.label,
+        attribute: 'weight',
+        value: `${p.pct}%`,
+      });
+    }
+    return true;
+  }
+  return words(text) <= GRADING_LINE_MAX_WORDS * 2;
+}
+
 /** "Reading Quizzes 40%": a short line that ends with its weight */
 const SHORT_WEIGHT_LINE_MAX_WORDS = 8;
 
@@ -454,8 +619,10 @@ function readGradingLine(ctx: Ctx, line: Line, topics: Set<Topic>) {
   if (line.cells && readGradingRow(ctx, line, topics)) return;
   if (line.cells && line.cells.filter((c) => c.text).length > 2) return;
   const before = WEIGHT_BEFORE.exec(text.replace(/ \| /g, ' '));
-  if (before && isComponent(before[2]!)) {
-    const label = cleanComponent(before[2]!.replace(/[.;]$/, ''));
+  const beforeLabel = before ? componentOf(before[2]!.replace(/[.;]$/, '')) : null;
+  if (!beforeLabel && readWeightRun(ctx, line)) return;
+  if (before && beforeLabel && isShare(before[1]!)) {
+    const label = beforeLabel;
     add(ctx, line, {
       kind: 'grading',
       subject: label,
@@ -477,8 +644,9 @@ function readGradingLine(ctx: Ctx, line: Line, topics: Set<Topic>) {
   // points count as weights only inside a grading section
   if (isPoints && !topics.has('grading')) return;
   if (!PERCENT.test(weight) && !isPoints) return;
-  const label = cleanComponent(after[1]!);
-  if (!isComponent(label)) return;
+  if (!isShare(weight)) return;
+  const label = componentOf(after[1]!);
+  if (!label) return;
   add(ctx, line, {
     kind: 'grading',
     subject: label,
@@ -493,15 +661,16 @@ const WEIGHT_COLUMN = /\b(?:weight|percent(?:age)?|%|share|points?|worth|value|m
 function readGradingRow(ctx: Ctx, line: Line, topics: Set<Topic>): boolean {
   const cells = line.cells!.filter((c) => c.text);
   if (cells.length < 2) return false;
-  const label = cells[0]!.text;
-  if (!isComponent(label)) return false;
+  const label = componentOf(cells[0]!.text);
+  if (!label) return false;
   for (const c of cells.slice(1)) {
     const pct = /^(\d{1,3}(?:\.\d+)?)\s*%$/.exec(c.text);
     const number = /^(\d{1,4}(?:\.\d+)?)(?:\s*(?:points?|pts))?$/i.exec(c.text);
     if (pct) {
+      if (Number(pct[1]) >= 100) return true;
       add(ctx, line, {
         kind: 'grading',
-        subject: cleanComponent(label),
+        subject: label,
         attribute: 'weight',
         value: `${pct[1]}%`,
       });
@@ -511,7 +680,7 @@ function readGradingRow(ctx: Ctx, line: Line, topics: Set<Topic>): boolean {
       const unit = /%/.test(c.column ?? '') ? '%' : ' points';
       add(ctx, line, {
         kind: 'grading',
-        subject: cleanComponent(label),
+        subject: label,
         attribute: 'weight',
         value: `${number[1]}${unit}`,
       });
@@ -611,14 +780,39 @@ function keyDateLabel(text: string, date: string): string {
       .replace(DATE, ' ')
       .replace(/^\s*(?:week\s*)?\d{1,2}\s*[–-]?\s*/i, '')
       .replace(/\s*\|\s*/g, ' – ')
+      .replace(/\(\s*\)/g, ' ')
+      .replace(/\s+([.,;:])/g, '$1')
       .replace(/\s+/g, ' ')
       .replace(/^[\s,:;–—-]+|[\s,:;–—-]+$/g, ''),
     120,
   );
 }
 
+/** Parts of a schedule row or line: its cells, clauses between dashes, semicolons, sentences. */
+const ROW_PART = /\s+[–—|]\s+|\s+-\s+|(?<=[.!?])\s+(?=[A-Z])/;
+/** A key date's label is a phrase: a longer part of a row is the week's topics. */
+const KEY_DATE_LABEL_MAX_WORDS = 12;
+/** A line with this many dates that is not a table is a schedule flattened into one run of text. */
+const FLATTENED_DATES = 3;
+
+/** The part of a dated row that says what happens ("Assignment 1 due at the start of class"). */
+function keyDatePart(label: string): string | null {
+  const all = label.split(ROW_PART);
+  if (all.length === 1) return label;
+  const part = all.find((p) => KEY_DATE_CUE.test(p))?.trim();
+  return part && words(part) <= KEY_DATE_LABEL_MAX_WORDS ? part : null;
+}
+
+/** "This assignment is due …" under "Essay 2": the heading says what "this" is. */
+function withHeading(ctx: Ctx, line: Line, label: string): string {
+  const heading = ctx.lines[line.section]?.text;
+  return heading && /^(?:this|it)\b/i.test(label) ? `${heading}: ${label}` : label;
+}
+
 function readDated(ctx: Ctx, line: Line) {
   if (line.kind === 'heading') return;
+  const flattened =
+    !line.cells && (line.text.match(new RegExp(DATE.source, 'gi')) ?? []).length >= FLATTENED_DATES;
   const units =
     line.cells || words(line.text) <= DATED_LINE_MAX_WORDS ? [line.text] : sentences(line.text);
   for (const unit of units) {
@@ -636,8 +830,10 @@ function readDated(ctx: Ctx, line: Line) {
       );
       continue;
     }
-    if (!KEY_DATE_CUE.test(unit)) continue;
-    const label = keyDateLabel(unit, date);
+    if (flattened || !KEY_DATE_CUE.test(unit)) continue;
+    const whole = keyDateLabel(unit, date);
+    const part = words(whole) <= KEY_DATE_LABEL_MAX_WORDS ? whole : keyDatePart(whole);
+    const label = part && withHeading(ctx, line, part);
     if (label && /[a-z]/i.test(label)) {
       add(
         ctx,
@@ -752,6 +948,9 @@ const ACCOMMODATION_CUE = /\bdisabilit\w*|\baccommodations?\b|\baccessib\w*/i;
 const OFFICE_NAME =
   /\b((?:the\s+)?(?:[A-Z][\w&’'-]*\s+|of\s+|for\s+|and\s+|&\s+)*(?:Disabilit\w*|Accessib\w*|Access|Accommodations?|Ability)(?:\s+(?:[A-Z][\w&’'-]*|of|for|and|&))*\s*(?:Office|Center|Centre|Services?|Resources?|Concerns|Programs?)(?:\s+(?:of|for)\s+[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)*)?(?:\s*\([A-Z]{2,6}\))?)/;
 
+const OTHER_OFFICE =
+  /\b(?:title ix|discriminat\w*|harass\w*|counsel\w*|academic (?:integrity|honesty)|conduct)\b/i;
+
 function readAccommodations(ctx: Ctx) {
   let lines: Line[] = [];
   const heading = ctx.lines.findIndex(
@@ -789,7 +988,9 @@ function readAccommodations(ctx: Ctx) {
       break;
     }
   }
-  for (const l of lines) {
+  // contacts up to where the text turns to another office (Title IX, counseling, conduct)
+  const end = lines.findIndex((l) => OTHER_OFFICE.test(l.text) && !ACCOMMODATION_CUE.test(l.text));
+  for (const l of end === -1 ? lines : lines.slice(0, end)) {
     for (const m of l.text.matchAll(EMAIL))
       add(ctx, l, {
         kind: 'accommodations',
@@ -831,9 +1032,50 @@ function readSoftware(ctx: Ctx, line: Line) {
 
 // ---------------------------------------------------------------- the pass over lines
 
+/** Campus offices and services listed under a "Tools" heading are not software. */
+const NOT_SOFTWARE =
+  /\b(?:office|center|centre|program|services?|resources|hub|guide|advocate|counseling)\b/i;
+
+/** A name alone with an address or an office in the line after it ("David Sanson" / "My office is …"). */
+function isNameAboveContacts(ctx: Ctx, line: Line, index: number): boolean {
+  const next = ctx.lines[index + 1]?.text ?? '';
+  return isPersonName(line.text) && (/@/.test(next) || /\boffice\b/i.test(next));
+}
+
+/** Fields whose label, left without a value, introduces the list below it. */
+const PENDING_FIELDS: ReadonlySet<Field> = new Set(['office_hours', 'office', 'email', 'phone']);
+
+function readPendingItem(ctx: Ctx, line: Line, field: Field) {
+  if (field === 'email' || field === 'phone') return addContacts(ctx, line, line.text);
+  if (field === 'office_hours' && !isOfficeHours(line.text)) return;
+  add(ctx, line, {
+    kind: 'staff',
+    subject: staffSubject(ctx),
+    attribute: field,
+    value: line.text,
+  });
+}
+
 function readLine(ctx: Ctx, line: Line, index: number) {
   const topics = topicsAt(ctx, line);
+  if (line.kind !== 'item') ctx.pending = null;
   if (line.kind === 'heading') {
+    const afterPerson = ctx.personHeading;
+    ctx.personHeading = false;
+    // "#### Naga Hemachand Chinta" under "### Teaching Assistants": the person whose details follow
+    const staffed = topics.has('staff') || topics.has('ta');
+    const named = isPersonName(line.text) && topicsOf(line.text).size === 0;
+    if (named && (index < TOP_LINES || staffed || afterPerson)) {
+      const role =
+        afterPerson && ctx.person
+          ? ctx.person.role
+          : topics.has('ta') && !topics.has('staff')
+            ? 'TA'
+            : 'Instructor';
+      setPerson(ctx, line, line.text, role);
+      ctx.personHeading = true;
+      return;
+    }
     const person = leadingName(line.text);
     if (person && (index < TOP_LINES || topics.has('staff')) && EMAIL.test(line.text)) {
       setPerson(ctx, line, person, 'Instructor');
@@ -842,27 +1084,48 @@ function readLine(ctx: Ctx, line: Line, index: number) {
     readGradingLine(ctx, line, topicsOf(line.text));
     return;
   }
+  if (ctx.pending && line.kind === 'item') {
+    readPendingItem(ctx, line, ctx.pending);
+    readSoftware(ctx, line);
+    return;
+  }
   const { lead, parts } = labelledParts(line);
-  if (lead && parts.length && index < TOP_LINES * 2 && !ctx.person) {
+  const role = lead ? ROLE_LEAD.exec(lead) : null;
+  const roleName = role ? leadingName(lead.slice(role[0].length)) : null;
+  if (role && roleName && parts.length) {
+    setPerson(ctx, line, roleName, role[2] ? 'TA' : 'Instructor');
+  } else if (
+    lead &&
+    parts.length &&
+    ((index < TOP_LINES * 2 && !ctx.person) || topics.has('ta') || topics.has('staff'))
+  ) {
     const name = leadingName(lead);
     if (name)
       setPerson(ctx, line, name, topics.has('ta') && !topics.has('staff') ? 'TA' : 'Instructor');
   }
   for (const p of parts) applyField(ctx, line, p, topics);
+  const last = parts[parts.length - 1];
+  if (last && !last.value && PENDING_FIELDS.has(last.field)) ctx.pending = last.field;
   if (parts.length === 0) {
     const field = sectionField(topics);
-    if (topics.has('staff') || topics.has('ta')) readStaffLine(ctx, line, topics);
+    if (topics.has('staff') || topics.has('ta') || ctx.personHeading)
+      readStaffLine(ctx, line, topics);
     else if (index < TOP_LINES && !ctx.person && /@/.test(line.text)) {
       const name = leadingName(line.text.replace(/^(?:professor|instructor)\s+/i, ''));
       if (name) setPerson(ctx, line, name, 'Instructor');
       addContacts(ctx, line, line.text);
     } else if (index < TOP_LINES && !ctx.person) {
+      // "Professor Jane Roe", or a name alone under the title: the course's instructor
       const m = /^(?:Professor|Prof\.|Instructor)\s+(.+)$/.exec(line.text);
-      const name = m ? leadingName(m[1]!) : null;
+      const name = m
+        ? leadingName(m[1]!)
+        : isNameAboveContacts(ctx, line, index)
+          ? line.text
+          : null;
       if (name) setPerson(ctx, line, name, 'Instructor');
     }
     if (field && (line.kind === 'item' || (line.kind === 'text' && words(line.text) <= 40))) {
-      if (field === 'office_hours' && words(line.text) <= 20) {
+      if (field === 'office_hours' && words(line.text) <= 20 && isOfficeHours(line.text)) {
         add(ctx, line, {
           kind: 'staff',
           subject: staffSubject(ctx),
@@ -878,13 +1141,13 @@ function readLine(ctx: Ctx, line: Line, index: number) {
           first,
         );
       } else if ((field === 'text' || field === 'optional_text') && line.kind === 'item') {
-        add(ctx, line, {
-          kind: 'text',
-          subject: line.text,
-          attribute: textAttribute(line, field, topics),
-          value: cut(line.text, 200),
-        });
-      } else if (field === 'software' && line.kind === 'item' && words(line.text) <= 12) {
+        addText(ctx, line, line.text, textAttribute(line, field, topics));
+      } else if (
+        field === 'software' &&
+        line.kind === 'item' &&
+        words(line.text) <= 12 &&
+        !NOT_SOFTWARE.test(line.text)
+      ) {
         add(ctx, line, {
           kind: 'software',
           subject: cut(line.text, 80),
@@ -904,7 +1167,14 @@ function readLine(ctx: Ctx, line: Line, index: number) {
 
 /** The facts a document states, in document order (then scale, policies, accommodations). */
 export function extractFacts(text: string): Fact[] {
-  const ctx: Ctx = { lines: readLines(text), facts: [], seen: new Set(), person: null };
+  const ctx: Ctx = {
+    lines: readLines(text),
+    facts: [],
+    seen: new Set(),
+    person: null,
+    personHeading: false,
+    pending: null,
+  };
   ctx.lines.forEach((line, i) => readLine(ctx, line, i));
   readGradeScale(ctx);
   readPolicies(ctx);

@@ -228,7 +228,8 @@ const WEEKDAY = '(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\\.?,
 export const DATE = new RegExp(
   [
     `\\b${WEEKDAY}${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:\\s*(?:-|–|to)\\s*(?:${MONTH}\\s+)?\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?\\b`,
-    `\\b${WEEKDAY}\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:,?\\s+\\d{4})?\\b`,
+    // "2 Jan 13" in a schedule row is week 2 then Jan 13: a day before a month is not followed by one
+    `\\b${WEEKDAY}\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:,?\\s+\\d{4})?\\b(?!\\s*\\d)`,
     `\\b${WEEKDAY}\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?\\b`,
   ].join('|'),
   'i',
@@ -315,3 +316,77 @@ export const SOFTWARE = [
 /** "R" is a language only when a syllabus says so around it. */
 export const R_LANGUAGE =
   /\bR\b(?=\s+(?:programming|language|and RStudio|\(|statistical|software|packages?|Markdown|scripts?|code)|\s*[/,]\s*RStudio)|\b(?:in|using|use|learn|with|of)\s+R\b(?![-'])/;
+
+// ---------------------------------------------------------------- what is not a fact
+
+/**
+ * A grading "component" that is a rule about weights, not a thing weighed: it has a verb or a
+ * threshold ("final exam will be worth: 25%", "F Below: 60%", "possible points guarantees you at
+ * least an A-: 80%", "Late homework with be penalized: 2 points").
+ */
+export const GRADING_RULE =
+  /\b(?:will|would|shall|is|are|be|been|was|were|can|may|must|should|guarantees?|drops?|penali[sz]\w*|deduct\w*|lose|loses|below|above|under|over|than|at least|or (?:better|higher|more|less|lower)|awarded|missed)\b/i;
+
+/** Levels of a rubric ("Fail (50%)", "Pass (80%)", "Excel (100%)") are not graded components. */
+export const RUBRIC_LEVEL =
+  /^(?:pass(?:ed)?|fail(?:ed)?|excel(?:lent)?|satisfactory|unsatisfactory|good|fair|poor|exemplary|proficient|developing|beginning|emerging|meets|exceeds|complete|incomplete|full credit|partial credit|no credit)\b/i;
+
+/** Column headers a flattened table leaves before its first component ("Description Weight …"). */
+export const GRADING_HEADER =
+  /^(?:(?:grades?|grading(?: scheme| breakdown| policy)?|assessments?|evaluation|course grade)\b(?:\s*\([^)]*\))?\s*:?\s*)?(?:(?:description|component|item|category|assessment|assignment|activity|task)s?\s+(?:weight(?:ing)?|percent(?:age)?|%|value|worth|points)\s+)?/i;
+
+/**
+ * Prose in a materials list, not a title: a sentence that opens with a pronoun or a determiner
+ * ("We equip students…", "All readings will be posted…", "Most materials you will encounter…").
+ */
+export const PROSE_START =
+  /^(?:we|you|your|i|our|my|all|most|some|many|this|these|those|it|if|please|there|students?|each|every|note|in this|for the|for this|when|while|although)\b/i;
+/** What a reference to a book or reading has: a year, an edition, a publisher, an author "by". */
+export const CITATION_CUE =
+  /\b(?:1[89]\d\d|20\d\d)\b|\bedition\b|\b\d+(?:st|nd|rd|th|e)\s+ed\b|\bisbn\b|\bpress\b|\bpublish\w*|\bby [A-Z]|\bvol(?:ume|\.)/i;
+/** A detail line under a title (its ISBN, its web site), not a title of its own. */
+export const TEXT_DETAIL =
+  /^(?:isbn(?:-1[03])?|(?:project |course )?(?:web ?site|website|url|link|homepage|source files?))\b\s*:?/i;
+/** A link label in a list of resources ("R: Download", "Git: Installation instructions"). */
+export const LINK_LABEL =
+  /:\s*(?:download|install(?:ation)?(?: instructions| guide)?|create an account\b.*|sign up\b.*|register\b.*)$/i;
+
+/**
+ * A place is a name: besides function words and what sits in parentheses, its words are
+ * capitalised or hold figures ("Statler 265", "L125 Lind Hall"); "Final assignment due during
+ * exam period" is prose.
+ */
+export const PLACE_FUNCTION_WORDS =
+  /^(?:of|the|and|at|in|on|for|&|room|rooms|hall|building|bldg\.?|floor|campus|or|via|online|tbd|tba)$/i;
+
+/** A clock time a meeting gives: "9:05", "10am", "noon" (not the bare numbers of "F 0-59"). */
+export const CLOCK_TIME = /\d[:.]\d{2}\b|\d\s*[ap]\.?\s?m\b|\bnoon\b/i;
+
+/** Office hours name a day, a time, an appointment or where to look; not a paragraph of prose. */
+export const OFFICE_HOURS_VALUE =
+  /\b(?:appointments?|request|arrange\w*|tba|tbd|zoom|online|canvas|website|see)\b/i;
+
+/** Role words that open a person's line ("Professor Daniel Koll Office: …", "Teaching Assistant …"). */
+export const ROLE_LEAD =
+  /^(?:(professor|prof\.|instructor|lecturer)|(teaching assistants?|t\.?a\.?s?|tutor|grader))\s+(?=[A-Z])/i;
+
+// ---------------------------------------------------------------- people
+
+const NAME_TOKEN = "[A-Z][\\p{L}'’`-]*\\.?";
+const PERSON = new RegExp(
+  `^(?:(?:Dr|Prof|Professor|Mr|Ms|Mrs|Mx)\\.?\\s+)?${NAME_TOKEN}(?:\\s+(?:${NAME_TOKEN}|van|von|de|der|da|del|la|le)){1,4}(?:,?\\s+(?:Ph\\.?\\s?D\\.?|M\\.?S\\.?|M\\.?A\\.?|MBA|Jr\\.?|Sr\\.?|PhD))*$`,
+  'u',
+);
+/** Words that start a heading or a label, not a name ("Course Description", "Office Hours"). */
+const NOT_NAME =
+  /\b(?:ta|tas|ta's|meetings?|method|preferred|engineering|science|sciences|recitation|discussion|course|class|syllabus|description|information|office|hours|university|college|department|school|fall|spring|summer|winter|semester|term|section|lecture|lab|introduction|schedule|policy|policies|grading|email|website|objectives|outcomes|materials|required|contact|center|building|hall|room|teaching|assistant|assistants|instructor|instructors|professor|credits?|week|date|total)\b/i;
+
+/** "Dr. Jane Roe", "Ovande Furtado Jr, Ph.D.": a name, not a heading or a label. */
+export function isPersonName(s: string): boolean {
+  const t = s.trim();
+  return (
+    t.length <= 60 &&
+    PERSON.test(t) &&
+    !NOT_NAME.test(t.replace(/^(?:Dr|Prof|Professor)\.?\s+/, ''))
+  );
+}

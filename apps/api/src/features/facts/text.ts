@@ -2,7 +2,7 @@
  * The document model the fact extractor reads: lines with their kind (heading, list item, table
  * row, text), markdown removed, and the section (nearest heading) each sits in. Pure functions.
  */
-import { LEADING_LABEL_RE } from './patterns.ts';
+import { isPersonName, LEADING_LABEL_RE } from './patterns.ts';
 import { findTables, type TableCell } from './tables.ts';
 
 export type LineKind = 'heading' | 'item' | 'row' | 'text';
@@ -28,6 +28,10 @@ const SETEXT = /^(=+|-+)$/;
 const FRONT_MATTER_KEY = /^[\w-]+:/;
 // a line standing alone that names a section: short, no sentence punctuation
 const SOFT_HEADING_MAX_WORDS = 7;
+/** A title-case line standing alone is a heading up to this length (longer ones are names of things). */
+const TITLE_MAX_WORDS = 6;
+/** A line ending with a colon introduces what follows up to this length, when it is in title case. */
+const LABEL_HEADING_MAX_WORDS = 12;
 
 /** Markdown and HTML inline marks removed; links keep their text (or address when bare). */
 export function cleanInline(s: string): string {
@@ -71,12 +75,35 @@ function unboldLabel(s: string): string {
   return s.replace(/^\*\*([^*]{1,40}?)(?::\s*)?\*\*\s*:?\s*(?=\S)/, '$1: ');
 }
 
-function isSoftHeading(raw: string, text: string): boolean {
-  if (!text || wordCount(text) > SOFT_HEADING_MAX_WORDS) return false;
+/** Words a title leaves in lower case ("Meeting Times and Places"). */
+const TITLE_SMALL_WORDS = /^(?:a|an|and|as|at|by|for|from|in|of|on|or|the|to|with|&|–|-|\/)$/;
+
+/**
+ * "Meeting Times and Places", "Optional Textbook": a short line in title case standing alone
+ * between blank lines, as PDF and DOCX text gives its headings. A person's name is left to the
+ * extractor (it reads a name line as the person, not as a section).
+ */
+function isTitleLine(text: string, blankAround: boolean): boolean {
+  if (!blankAround || wordCount(text) > TITLE_MAX_WORDS || isPersonName(text)) return false;
+  // a trailing acronym is part of a title: "Disabled Student Program (DSP)"
+  const bare = text.replace(/\s*\([A-Z]{2,6}\)$/, '');
+  if (/[\d@|()[\]{}"“”:]|[.!?,;]$/.test(bare)) return false;
+  const words = bare.split(/\s+/);
+  if (!/^[A-Z]/.test(words[0]!)) return false;
+  return words.every((w) => /^[A-Z]/.test(w) || TITLE_SMALL_WORDS.test(w));
+}
+
+function isSoftHeading(raw: string, text: string, blankAround: boolean): boolean {
+  if (!text) return false;
+  // "Mission of the Paul R. Carter College of Business Administration:" introduces what follows
+  if (wordCount(text) <= LABEL_HEADING_MAX_WORDS && /^[A-Z][^.!?]*:$/.test(text)) {
+    if (wordCount(text) <= SOFT_HEADING_MAX_WORDS || isTitleLine(text.slice(0, -1), true))
+      return true;
+  }
+  if (wordCount(text) > SOFT_HEADING_MAX_WORDS) return false;
   const boldOnly = /^\*\*[^*]+\*\*:?$/.test(raw) || /^__[^_]+__:?$/.test(raw);
   if (boldOnly) return true;
-  // "Prerequisites:" / "Course Materials:" standing alone introduces what follows
-  return /^[A-Z][^.!?]*:$/.test(text);
+  return isTitleLine(text, blankAround);
 }
 
 /**
@@ -178,7 +205,12 @@ export function readLines(input: string): Line[] {
       const item = ITEM.exec(part);
       const body = item ? part.slice(item[0].length) : part;
       const text = cleanInline(unboldLabel(body));
-      if (!item && isSoftHeading(part, text)) {
+      const blankAround =
+        parts.length === 1 &&
+        !lines[i - 1]?.trim() &&
+        !lines[i + 1]?.trim() &&
+        i + 1 < lines.length;
+      if (!item && isSoftHeading(part, text, blankAround)) {
         push({
           raw: rawLine,
           text: text.replace(/:$/, ''),
@@ -196,7 +228,7 @@ export function readLines(input: string): Line[] {
 }
 
 const ABBREVIATIONS =
-  /(?:\b(?:Dr|Prof|Mr|Ms|Mrs|Mx|St|No|vs|etc|approx|Jr|Sr|Inc|Dept|Fig|Ch|pp|p|a\.m|p\.m|e\.g|i\.e|Ph\.D|ca)|\b[A-Z])\.$/;
+  /(?:\b(?:Dr|Prof|Mr|Ms|Mrs|Mx|St|No|vs|etc|approx|Jr|Sr|Inc|Dept|Fig|Ch|pp|p|a\.m|p\.m|e\.g|i\.e|Ph\.D|ca|ed|eds|trans|vol|rev|repr)|\b[A-Z])\.$/;
 
 /** Sentences of a text; a full stop inside an address, a number or after "Dr." does not end one. */
 export function sentences(text: string): string[] {
