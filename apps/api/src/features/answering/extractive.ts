@@ -153,6 +153,15 @@ const ASKS_FOR: Ask[] = [
     required: true,
   },
   {
+    // the weights of the grade's components, not the letter-grade scale
+    question:
+      /\bgrad(e|ing) (breakdown|distribution|weights?|components?)\b|\bhow (is|are) (my |the |our )?(final )?grades? (calculated|determined|weighted|computed)\b/i,
+    evidence: { test: (text) => SHARE.test(text) && !GRADE_SCALE.test(text) },
+    required: true,
+    answerWords:
+      /^(breakdown|distribution|weights?|components?|calculated|determined|weighted|computed)$/,
+  },
+  {
     question: /\b(phone|call|telephone|number to)\b/i,
     evidence: PHONE,
     required: true,
