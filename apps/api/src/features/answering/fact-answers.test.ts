@@ -95,6 +95,21 @@ describe('answers from the course fact sheet', () => {
     expect(ask('what happens if i miss the final exam')).toBeUndefined();
   });
 
+  it('lists the due dates of the schedule, or the one asked about', () => {
+    const schedule = [
+      ...SHEET,
+      fact('key_date', 'Assignment 1 is due', 'date', 'Tues Jan 17'),
+      fact('key_date', 'Essay 2: This assignment is due.', 'date', 'Thursday, April 8'),
+      fact('key_date', 'Spring break', 'date', 'March 9–13'),
+    ];
+    expect(answerFromFacts('When are the assignments due?', schedule)?.response).toBe(
+      'Due dates:\n- Tues Jan 17: Assignment 1 is due\n- Thursday, April 8: Essay 2: This assignment is due',
+    );
+    expect(answerFromFacts('when is essay 2 due', schedule)?.response).toBe(
+      'Essay 2: This assignment is due: Thursday, April 8.',
+    );
+  });
+
   it('names both sources when two documents disagree', () => {
     const note = {
       ...fact('exam', 'Final exam', 'date', 'April 21, 9 am'),

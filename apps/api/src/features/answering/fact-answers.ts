@@ -284,12 +284,42 @@ function examDateAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
   };
 }
 
+/** How many due dates a reply lists before pointing to the rest. */
+const DUE_DATES_SHOWN = 8;
+const DUE = /\bdue\b/i;
+
+/** "When are the assignments due?", "when is essay 2 due": the schedule's due dates. */
+function dueDateAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
+  const c = intent.concepts;
+  if (
+    !(c.has('date') || c.has('time')) ||
+    !intent.words.some((w) => w === 'due' || w === 'deadline' || w === 'deadlines')
+  )
+    return null;
+  const due = of(sheet, 'key_date', 'date').filter((f) => DUE.test(f.subject));
+  if (due.length === 0) return null;
+  const { facts } = bestNamed(due, intent);
+  const shown = facts.slice(0, DUE_DATES_SHOWN);
+  if (shown.length === 1)
+    return {
+      response: sentence(`${shown[0]!.subject.replace(/[.:]$/, '')}: ${shown[0]!.value}`),
+      facts: shown,
+    };
+  const more = facts.length - shown.length;
+  const list = shown.map((f) => `- ${f.value}: ${f.subject.replace(/[.:]$/, '')}`).join('\n');
+  return {
+    response: `Due dates:\n${list}${more > 0 ? `\n…and ${more} more in the schedule.` : ''}`,
+    facts: shown,
+  };
+}
+
 const ANSWERERS = [
   gradingAnswer,
   personAnswer,
   requirementAnswer,
   textAnswer,
   examDateAnswer,
+  dueDateAnswer,
   meetingAnswer,
 ];
 
@@ -349,7 +379,7 @@ function lookUp(question: string, sheet: Sheet, intent: Intent): FactAnswer | nu
   if (sheet.length === 0 || NOT_A_FACT.test(question) || intent.concepts.size === 0) return null;
   for (const answer of ANSWERERS) {
     const found = answer(sheet, intent);
-    if (found) return accountsFor(found, intent) ? withConflictsNamed(found) : null;
+    if (found && accountsFor(found, intent)) return withConflictsNamed(found);
   }
   return null;
 }
