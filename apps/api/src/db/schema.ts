@@ -151,6 +151,13 @@ export interface ContentChunksTable {
   tsv: ColumnType<string, never, never>;
 }
 
+/** Each item's first distinct section headings, with where each first appears (triggers, 010). */
+export interface ContentHeadingsTable {
+  content_id: string;
+  heading: string;
+  position: number;
+}
+
 /** Each lexeme of a class's chunks with the number of chunks holding it (kept by triggers, 009). */
 export interface ClassLexemesTable {
   class_id: string;
@@ -242,6 +249,7 @@ export interface Database {
   content_chunks: ContentChunksTable;
   class_lexemes: ClassLexemesTable;
   class_chunk_counts: ClassChunkCountsTable;
+  content_headings: ContentHeadingsTable;
   conversations: ConversationsTable;
   email_requests: EmailRequestsTable;
   trial_sessions: TrialSessionsTable;

@@ -3,12 +3,17 @@ import { SUGGESTED_QUESTIONS_MAX, type SampleQuestions } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { questionsFromHeadings } from './suggested-questions.ts';
 
-/** Enough headings to find three topics in any real syllabus, few enough to stay cheap. */
+/**
+ * Enough headings to find three topics in any real syllabus, few enough to stay cheap. Migration
+ * 010 keeps this many of each item's first headings (content_headings): change both together.
+ */
 const HEADINGS_LIMIT = 50;
 
 /**
  * One round trip: whether the class has any material, and its distinct section headings in
- * document order (the syllabus first, then the other items in their display order).
+ * document order (the syllabus first, then the other items in their display order). Reads each
+ * item's first headings (content_headings, kept at ingest), not its chunks: the cost follows the
+ * number of items, not the size of the material.
  */
 export async function materialHeadings(
   db: Db,
@@ -19,13 +24,13 @@ export async function materialHeadings(
       EXISTS (SELECT 1 FROM contents WHERE class_id = ${classId}) AS has_material,
       ARRAY(
         SELECT h.heading FROM (
-          SELECT DISTINCT ON (ch.heading) ch.heading,
+          SELECT DISTINCT ON (hd.heading) hd.heading,
                  c.content_type <> 'syllabus' AS after_syllabus,
-                 c.display_order, c.created_at, ch.position
-          FROM content_chunks ch
-          JOIN contents c ON c.id = ch.content_id
-          WHERE ch.class_id = ${classId} AND ch.heading IS NOT NULL
-          ORDER BY ch.heading, after_syllabus, c.display_order, c.created_at, ch.position
+                 c.display_order, c.created_at, hd.position
+          FROM contents c
+          JOIN content_headings hd ON hd.content_id = c.id
+          WHERE c.class_id = ${classId}
+          ORDER BY hd.heading, after_syllabus, c.display_order, c.created_at, hd.position
         ) h
         ORDER BY h.after_syllabus, h.display_order, h.created_at, h.position
         LIMIT ${HEADINGS_LIMIT}

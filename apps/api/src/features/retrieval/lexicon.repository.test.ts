@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import { ContentRepository, type ChunkValues } from '../content/content.repository.ts';
 import { lexemesFor } from './lexicon.repository.ts';
+import { retrieve, searchTerms } from './retrieval.ts';
 
 let t: TestApp;
 let repo: ContentRepository;
@@ -186,5 +187,29 @@ describe('class lexicon (migration 009)', () => {
       { lexeme: 'exam', ndoc: 1, chunks: 4 },
       { lexeme: '', ndoc: 0, chunks: 4 },
     ]);
+  });
+
+  it('ranks in a large class only the chunks of the question’s rarer words, at most 1,000', async () => {
+    const cls = await newClass();
+    // every chunk says "weekly notes"; a few also "momentum", one twice and in its heading
+    const bodies = Array.from({ length: 3000 }, (_, i) =>
+      i % 500 === 7 ? `Weekly notes on momentum, part ${i}.` : `Weekly notes, part ${i}.`,
+    );
+    const chunks = chunksOf(bodies).map((c) =>
+      c.position === 2507 ? { ...c, heading: 'Momentum', body: 'Momentum and momentum.' } : c,
+    );
+    await repo.insertWithChunks(cls.id, item('Notes', 'n'), chunks);
+    const terms = await searchTerms(t.db, cls.id, 'weekly notes about momentum');
+    const found = await retrieve(t.db, cls.id, terms, 8);
+    // only chunks holding "momentum" are ranked, the common words still count in their rank
+    // (a heading "Weekly notes" and "momentum" once outrank "Momentum" and "momentum" twice)
+    expect(found.map((p) => p.body)).toEqual([
+      ...[7, 507, 1007, 1507, 2007].map((i) => `Weekly notes on momentum, part ${i}.`),
+      'Momentum and momentum.',
+    ]);
+    // words in every chunk only: a bounded number of them are ranked, still the best of those
+    const common = await retrieve(t.db, cls.id, await searchTerms(t.db, cls.id, 'weekly notes'), 3);
+    expect(common).toHaveLength(3);
+    expect(common.every((p) => p.body.startsWith('Weekly notes'))).toBe(true);
   });
 });

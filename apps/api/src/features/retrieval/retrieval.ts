@@ -135,12 +135,54 @@ async function termGroups(db: Db, classId: string, own: string[]): Promise<TermG
   return groups;
 }
 
+/** Each lexeme of the search terms once. */
+const searchLexemes = (terms: SearchTerms) => [...new Set(terms.groups.flatMap((g) => g.lexemes))];
+
 export function toTsquery(terms: SearchTerms): string | null {
-  const all = [...new Set(terms.groups.flatMap((g) => g.lexemes))];
+  const all = searchLexemes(terms);
   return all.length ? all.join(' | ') : null;
 }
 
-/** The class's chunks matching any search term, best first (heading matches weigh more). */
+/**
+ * At most this many of a class's chunks are ranked for one question, so that asking costs the
+ * same in a class with 20 times the material. Ranking reads each candidate's words (about 5 µs a
+ * chunk): 1,000 is a few milliseconds, and more than any one course's syllabus and handouts, so a
+ * class that small is always ranked whole. In a larger class the chunks holding the question's
+ * rarest words are the candidates: a word found in thousands of chunks ("week", "notes") tells
+ * little about which one answers. See `candidateLexemes`.
+ */
+const MAX_RANKED_CHUNKS = 1000;
+
+/**
+ * The lexemes whose chunks are ranked: all of them when the class has at most MAX_RANKED_CHUNKS
+ * chunks; else, rarest first (by how many of the class's chunks hold each, class_lexemes), as
+ * many as keep their chunks within that bound, and always the rarest one (whose chunks are then
+ * cut at the bound, in storage order).
+ */
+async function candidateLexemes(db: Db, classId: string, lexemes: string[]): Promise<string[]> {
+  const { rows } = await sql<{ word: string; ndoc: number; chunks: number }>`
+    SELECT u.word, coalesce(l.ndoc, 0) AS ndoc,
+           coalesce((SELECT chunks FROM class_chunk_counts WHERE class_id = ${classId}), 0) AS chunks
+    FROM unnest(${lexemes}::text[]) AS u (word)
+    LEFT JOIN class_lexemes l ON l.class_id = ${classId} AND l.word = u.word
+    ORDER BY ndoc, u.word`.execute(db);
+  if (rows.length === 0 || Number(rows[0]!.chunks) <= MAX_RANKED_CHUNKS) return lexemes;
+  const picked: string[] = [];
+  let reach = 0; // at most this many chunks hold one of the picked lexemes
+  for (const { word, ndoc } of rows) {
+    if (picked.length > 0 && reach + Number(ndoc) > MAX_RANKED_CHUNKS) break;
+    picked.push(word);
+    reach += Number(ndoc);
+  }
+  return picked;
+}
+
+/**
+ * The class's chunks matching any search term, best first (heading matches weigh more). Every
+ * term counts in the rank, but in a large class only the chunks holding its rarer terms are
+ * ranked (`candidateLexemes`), at most MAX_RANKED_CHUNKS of them: the cost follows the result,
+ * not the class's material.
+ */
 export async function retrieve(
   db: Db,
   classId: string,
@@ -149,6 +191,7 @@ export async function retrieve(
 ): Promise<Passage[]> {
   const query = toTsquery(terms);
   if (!query) return [];
+  const match = (await candidateLexemes(db, classId, searchLexemes(terms))).join(' | ');
   const rows = await sql<{
     id: string;
     content_id: string;
@@ -159,11 +202,13 @@ export async function retrieve(
     rank: number;
   }>`
     SELECT ch.id, ch.content_id, ct.title, ct.content_type, ch.heading, ch.body,
-           ts_rank_cd(ch.tsv, q) AS rank
-    FROM content_chunks ch
-    JOIN contents ct ON ct.id = ch.content_id,
-         to_tsquery('simple', ${query}) q
-    WHERE ch.class_id = ${classId} AND ch.tsv @@ q
+           ts_rank_cd(ch.tsv, to_tsquery('simple', ${query})) AS rank
+    FROM (
+      SELECT id, content_id, heading, body, tsv FROM content_chunks
+      WHERE class_id = ${classId} AND tsv @@ to_tsquery('simple', ${match})
+      LIMIT ${MAX_RANKED_CHUNKS}
+    ) ch
+    JOIN contents ct ON ct.id = ch.content_id
     ORDER BY rank DESC, ch.id
     LIMIT ${limit}`.execute(db);
   return rows.rows.map((r) => ({
