@@ -19,7 +19,7 @@ const contentWords = (text: string) =>
 /** How many of a subject's words the question names (0 when none). */
 function named(subject: string, intent: Intent): number {
   const asked = new Set(intent.words.map(stem));
-  return contentWords(subject).filter((w) => asked.has(w)).length;
+  return new Set(contentWords(subject).filter((w) => asked.has(w))).size;
 }
 
 /** The facts whose subject the question names most; all of them when it names none. */
