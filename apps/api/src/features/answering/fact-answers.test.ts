@@ -99,14 +99,17 @@ describe('answers from the course fact sheet', () => {
     const schedule = [
       ...SHEET,
       fact('key_date', 'Assignment 1 is due', 'date', 'Tues Jan 17'),
-      fact('key_date', 'Essay 2: This assignment is due.', 'date', 'Thursday, April 8'),
+      {
+        ...fact('key_date', 'Essay 2: This assignment is due.', 'date', 'Thursday, April 8'),
+        sourceText: 'Essay 2 is due Thursday, April 8. Bring a printed copy.',
+      },
       fact('key_date', 'Spring break', 'date', 'March 9–13'),
     ];
     expect(answerFromFacts('When are the assignments due?', schedule)?.response).toBe(
-      'Due dates:\n- Tues Jan 17: Assignment 1 is due\n- Thursday, April 8: Essay 2: This assignment is due',
+      'Due dates:\n- Assignment 1 is due: Tues Jan 17\n- Essay 2 is due Thursday, April 8.',
     );
     expect(answerFromFacts('when is essay 2 due', schedule)?.response).toBe(
-      'Essay 2: This assignment is due: Thursday, April 8.',
+      'Essay 2 is due Thursday, April 8.',
     );
   });
 

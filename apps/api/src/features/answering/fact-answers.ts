@@ -1,5 +1,6 @@
 import type { FactSheetEntry } from '../facts/facts.service.ts';
 import { intentOf, NOT_TELLING, type Concept, type Intent } from './question-intent.ts';
+import { sentences } from './units.ts';
 
 /**
  * Answers from the course fact sheet: one sentence a person would write ("Lectures meet in
@@ -284,6 +285,16 @@ function examDateAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
   };
 }
 
+/** A short sentence of the source that states the date as written ("Essay 1 is due Tuesday, Feb. 17 at noon."). */
+const DATE_SENTENCE_MAX_CHARS = 160;
+function dateSentence(f: FactSheetEntry): string | null {
+  const found = f.sourceText
+    ?.split('\n')
+    .flatMap(sentences)
+    .find((s) => s.includes(f.value) && s.length <= DATE_SENTENCE_MAX_CHARS);
+  return found?.replace(/^[-*•]\s*/, '').trim() ?? null;
+}
+
 /** How many due dates a reply lists before pointing to the rest. */
 const DUE_DATES_SHOWN = 8;
 const DUE = /\bdue\b/i;
@@ -300,13 +311,11 @@ function dueDateAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
   if (due.length === 0) return null;
   const { facts } = bestNamed(due, intent);
   const shown = facts.slice(0, DUE_DATES_SHOWN);
-  if (shown.length === 1)
-    return {
-      response: sentence(`${shown[0]!.subject.replace(/[.:]$/, '')}: ${shown[0]!.value}`),
-      facts: shown,
-    };
+  const said = (f: FactSheetEntry) =>
+    dateSentence(f) ?? `${f.subject.replace(/[.:]$/, '')}: ${f.value}`;
+  if (shown.length === 1) return { response: sentence(said(shown[0]!)), facts: shown };
   const more = facts.length - shown.length;
-  const list = shown.map((f) => `- ${f.value}: ${f.subject.replace(/[.:]$/, '')}`).join('\n');
+  const list = shown.map((f) => `- ${said(f)}`).join('\n');
   return {
     response: `Due dates:\n${list}${more > 0 ? `\n…and ${more} more in the schedule.` : ''}`,
     facts: shown,
