@@ -34,6 +34,8 @@ test.describe('public pages', () => {
   });
 
   test('the sign-in and sign-up dialogs pass axe @mobile', async ({ page }) => {
+    // three full axe scans in one test: each takes seconds on a busy 2-core machine
+    test.slow();
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign In' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
@@ -89,6 +91,8 @@ test.describe('the signed-in shell', () => {
   test('every protected page has its title, an empty state and no accessibility violations', async ({
     page,
   }) => {
+    // one axe scan per protected page: each takes seconds on a busy 2-core machine
+    test.slow();
     for (const [path, title] of pages) {
       await page.goto(path);
       if (path === '/dashboard') await closeCreateWizard(page);
