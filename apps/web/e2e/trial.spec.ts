@@ -28,7 +28,11 @@ test.describe('the no-signup trial @mobile', () => {
     });
     const dialog = page.getByRole('dialog', { name: 'Try it with your document' });
     const documentCard = dialog.getByRole('region', { name: 'Your document' });
-    await expect(documentCard.getByText('cell-biology-syllabus.pdf')).toBeVisible();
+    // the upload is read, chunked and indexed (facts, lexicon) before the card shows: seconds on a
+    // busy machine
+    await expect(documentCard.getByText('cell-biology-syllabus.pdf')).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(documentCard.getByText(/words/)).toBeVisible();
     await expect(dialog.getByText('10 questions left')).toBeVisible();
     await expectAccessible(page);
