@@ -205,8 +205,9 @@ export async function rankUnits(
   db: Db,
   classId: string,
   question: string,
+  classNames?: Set<string>,
 ): Promise<{ terms: SearchTerms; asks: Ask[]; ranked: RankedUnit[] }> {
-  const terms = await searchTerms(db, classId, question);
+  const terms = await searchTerms(db, classId, question, classNames);
   const passages = await retrieve(db, classId, terms, 20);
   // neighbouring chunks overlap: the same sentence may come twice
   const seen = new Set<string>();
@@ -294,7 +295,7 @@ export async function answerExtractively(
   ]);
   const fact = answerFromFacts(question, sheet, classNames);
   if (fact && FACT_CONFIDENCE >= minConfidence) return factReply(fact);
-  const { terms, asks, ranked: scored } = await rankUnits(db, classId, question);
+  const { terms, asks, ranked: scored } = await rankUnits(db, classId, question, classNames);
   // Asked when / where / who / how much: only a unit holding a date, place, name or number can
   // answer; when none of the close ones does, the material most likely does not say.
   const required = asks.filter((a) => a.required);

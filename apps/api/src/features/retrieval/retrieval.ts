@@ -73,8 +73,14 @@ export async function classNameWords(db: Db, classId: string): Promise<Set<strin
 /** "cs24" → "cs", "24": students run a course code together. */
 const splitCode = (w: string) => w.match(/[a-z]+|[0-9]+/g) ?? [w];
 
-export async function searchTerms(db: Db, classId: string, question: string): Promise<SearchTerms> {
-  const named = await classNameWords(db, classId);
+/** `named`: the class's name words, when the caller already has them (one query fewer). */
+export async function searchTerms(
+  db: Db,
+  classId: string,
+  question: string,
+  named?: Set<string>,
+): Promise<SearchTerms> {
+  named ??= await classNameWords(db, classId);
   const phrased = STUDENT_PHRASES.reduce(
     (text, [pattern, replacement]) => text.replace(pattern, ` ${replacement} `),
     question.toLowerCase(),
