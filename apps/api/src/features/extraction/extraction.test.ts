@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { type ExtractionError, type Extractor, createExtractor } from './index.ts';
 import { readOleStreamNames } from './ole.ts';
+import { makeTextPdf } from '../../../test/fixtures/synthetic-pdf.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/', import.meta.url));
 const fixture = (name: string) => readFileSync(FIXTURES + name);
@@ -105,6 +106,36 @@ describe('extraction of real files', () => {
     expect(doc.text).toContain('crowned himself Emperor of the French in 1804');
     // paragraphs are separated by blank lines
     expect(doc.text).toMatch(/nobility and clergy\.\n\nHistorians/);
+  });
+
+  it('keeps the lines a PDF author ended, and reads body-type title lines as headings', async () => {
+    const data = makeTextPdf([
+      {
+        heading: 'Syllabus for Science Writing',
+        lines: [
+          'Course Information',
+          'Time: Thursdays 13:00-14:50',
+          'Location: Hall 205',
+          'Course prerequisites',
+          'This course is taught in English, so you need to follow the lectures, take part in the',
+          'discussions and do all assignments using English.',
+          'Corequisites',
+          'ECE 332L',
+          'Complete = A',
+          'Grading Scale',
+        ],
+      },
+    ]);
+    const { text } = await extractor.extract({ data, fileName: 'syllabus.pdf' });
+    expect(text).toMatch(
+      /^## Course Information\n\nTime: Thursdays 13:00-14:50\n\nLocation: Hall 205$/m,
+    );
+    // a line that runs to the margin wraps: the next one continues its paragraph
+    expect(text).toMatch(
+      /^## Course prerequisites\n\nThis course .* take part in the discussions and do all assignments using English\.$/m,
+    );
+    // a title right under another is its content; a line with "=" is not a title, nor is a last line
+    expect(text).toMatch(/^## Corequisites\n\nECE 332L\n\nComplete = A\n\nGrading Scale$/m);
   });
 
   it('reads a two-column PDF column by column', async () => {

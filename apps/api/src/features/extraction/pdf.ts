@@ -21,6 +21,14 @@ type PdfTextItem = {
 };
 
 const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·]\s*|[*–-]\s+)(?=\S)/;
+/** a line that begins a new thought: a capital, a digit, an opening quote or bracket */
+const LINE_START = /^[\p{Lu}\d“"'‘([]/u;
+/**
+ * A line set apart as a title although in body type ("Course Information", "How to submit your
+ * assignments"): short, starting with a capital, no sentence or clause punctuation at its end.
+ */
+const TITLE_LINE = /^\p{Lu}[^.!?:;,=|]*[\p{L})]$/u;
+const MAX_TITLE_WORDS = 6;
 const PAGE_NUMBER = /^(?:page\s*)?\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
 
 function isTextItem(item: unknown): item is PdfTextItem {
@@ -182,13 +190,34 @@ function assemble(pages: PageLines[]): string {
   const blocks: string[] = [];
   let para: string | null = null;
   let paraIsList = false;
+  let paraLines = 0;
   let heading: { level: number; size: number; text: string } | null = null;
+  // a title in body type ranks below every larger heading
+  const bodyTitleLevel = Math.min(3, headingSizes.length + 1);
+  let lastBodyTitle: string | null = null;
+  /** where each body-type title is in `blocks`, with its text */
+  const bodyTitles = new Map<number, string>();
   const flush = () => {
     if (heading) blocks.push(`${'#'.repeat(heading.level)} ${heading.text}`);
     heading = null;
-    if (para !== null) blocks.push(paraIsList ? `- ${para}` : para);
+    if (para !== null) {
+      // a title right under another such title is its content ("Corequisites" above "ECE 332L")
+      const underTitle = blocks[blocks.length - 1] === lastBodyTitle;
+      const title =
+        !paraIsList &&
+        !underTitle &&
+        paraLines === 1 &&
+        TITLE_LINE.test(para) &&
+        para.split(' ').length <= MAX_TITLE_WORDS;
+      if (title) {
+        lastBodyTitle = `${'#'.repeat(bodyTitleLevel)} ${para}`;
+        bodyTitles.set(blocks.length, para);
+      }
+      blocks.push(title ? lastBodyTitle! : paraIsList ? `- ${para}` : para);
+    }
     para = null;
     paraIsList = false;
+    paraLines = 0;
   };
   for (const page of pages) {
     let prev: Line | null = null;
@@ -215,20 +244,29 @@ function assemble(pages: PageLines[]): string {
         const gap = prev.y - line.y;
         const columnJump = gap < 0; // moved up: next column or a new page region
         const loose = gap > Math.max(prev.size, line.size) * 1.75;
-        const shortEnd = prev.x1 < maxX[prev.col]! * 0.75 && /[.!?:]$/.test(prev.text);
+        // a line that stops well short of the margin was ended by its author, not wrapped
+        const shortEnd =
+          prev.x1 < maxX[prev.col]! * 0.75 && (/[.!?:]$/.test(prev.text) || LINE_START.test(text));
         newPara = loose || shortEnd || (columnJump && /[.!?:]$/.test(prev.text));
       }
       if (newPara) {
         flush();
         para = text;
         paraIsList = isBullet;
-      } else para = joinLines(para!, text, vocabulary);
+        paraLines = 1;
+      } else {
+        para = joinLines(para!, text, vocabulary);
+        paraLines += 1;
+      }
       prev = line;
     }
     // a paragraph may continue on the next page unless it ended a sentence
     if (para !== null && /[.!?:]$/.test(para)) flush();
   }
   flush();
+  // a title introduces content: one followed by a heading, or by nothing, is content itself
+  for (const [at, text] of bodyTitles)
+    if (at === blocks.length - 1 || blocks[at + 1]!.startsWith('#')) blocks[at] = text;
   // consecutive list items stay on adjacent lines
   let out = '';
   for (let i = 0; i < blocks.length; i++) {

@@ -495,3 +495,18 @@ describe('extractFacts: precision rules on real syllabus layouts', () => {
     ]);
   });
 });
+
+describe('extractFacts: a line of several labels', () => {
+  it('reads a label that follows a long first one ("End: … Location: …")', () => {
+    const facts = extractFacts(
+      [
+        '## Course Information',
+        '',
+        'Time: Thursdays 13:00-14:50',
+        '',
+        'End: Last class on 2024.06.06, Final assignment due during exam period Location: Hall 205',
+      ].join('\n'),
+    );
+    expect(triples(facts, 'meeting')).toContainEqual(['meeting', 'Lecture', 'place', 'Hall 205']);
+  });
+});

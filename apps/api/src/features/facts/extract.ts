@@ -313,6 +313,9 @@ export function splitLabels(text: string): { lead: string; parts: Labelled[] } {
 /** The fields that only count at the start of a line ("prerequisite:" may sit mid-sentence). */
 const ANYWHERE: ReadonlySet<Field> = new Set(['prerequisite', 'corequisite']);
 
+/** "End:", "Class Time:": a short capitalised label opening a line */
+const STARTS_WITH_LABEL = /^[A-Z][\w ]{0,24}:\s/;
+
 function labelledParts(line: Line): { lead: string; parts: Labelled[] } {
   if (line.cells && line.cells.length >= 2) {
     const filled = line.cells.filter((c) => c.text);
@@ -329,8 +332,9 @@ function labelledParts(line: Line): { lead: string; parts: Labelled[] } {
   }
   const { lead, parts } = splitLabels(line.text);
   if (parts.length === 0) return { lead, parts };
-  // a label mid-sentence is prose ("see the email: …"), unless several labels run together
-  if (lead && words(lead) > 6 && parts.length < 2) {
+  // a label mid-sentence is prose ("see the email: …"), unless several labels run together or
+  // the line itself starts with a label ("End: last class June 6 Location: 地学 205")
+  if (lead && words(lead) > 6 && parts.length < 2 && !STARTS_WITH_LABEL.test(lead)) {
     return { lead: line.text, parts: parts.filter((p) => ANYWHERE.has(p.field)) };
   }
   return { lead, parts };
