@@ -99,6 +99,26 @@ type Ask = {
 const holds = (group: TermGroup, lexemes: Set<string>) =>
   group.phrases.some((phrase) => phrase.every((l) => lexemes.has(l)));
 
+/**
+ * One word of a unit answers one word of the question: an alternative of a question word that is
+ * another question word ("penalty" for "late" in "the penalty for late homework") does not count
+ * for it, or a unit saying only "penalty" would cover both. Two words that stand for each other
+ * ("disability accommodations") say one thing twice, and keep each other; so does a word the
+ * material never uses.
+ */
+export function withoutOthersWords(group: TermGroup, all: TermGroup[]): TermGroup {
+  // the material never uses the word itself: its alternatives are all there is to go by
+  if (!group.own) return group;
+  const mine = new Set(group.phrases.flat());
+  // the two share a way of saying it besides the other's own word
+  const mutual = (o: TermGroup) => o.phrases.flat().some((l) => l !== o.own && mine.has(l));
+  const others = new Set(all.filter((o) => o !== group && o.own && !mutual(o)).map((o) => o.own!));
+  const phrases = group.phrases.filter(
+    (p) => (p.length === 1 && p[0] === group.own) || !p.every((l) => others.has(l)),
+  );
+  return phrases.length === group.phrases.length ? group : { ...group, phrases };
+}
+
 /** A question word that only says what kind of answer is wanted, and the unit holds one. */
 function answeredBy(group: TermGroup, text: string, asks: Ask[]): boolean {
   return asks.some((a) => a.answerWords?.test(group.word) && a.evidence.test(text));
@@ -236,6 +256,7 @@ export async function rankUnits(
     : 1;
   const weightOf = (g: TermGroup) => (g.lexemes.length ? g.weight : g.missWeight * averageWeight);
   const weightOfQuestion = terms.groups.reduce((w, g) => w + weightOf(g), 0) || 1;
+  const groups = terms.groups.map((g) => withoutOthersWords(g, terms.groups));
 
   const scored = candidates.map((c, i) => {
     const own = new Set(analysed[i]);
@@ -245,7 +266,7 @@ export async function rankUnits(
     let covered = 0;
     let hits = 0;
     let fromContext = false;
-    for (const g of terms.groups) {
+    for (const g of groups) {
       const inText = holds(g, own) || answeredBy(g, c.text, asks);
       const share = holds(g, own)
         ? g.own && !own.has(g.own)

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { TermGroup } from '../retrieval/retrieval.ts';
+import { withoutOthersWords } from './extractive.ts';
+
+const group = (word: string, own: string | null, phrases: string[][]): TermGroup => ({
+  word,
+  own,
+  phrases,
+  lexemes: [...new Set(phrases.flat())],
+  weight: 1,
+  missWeight: 1,
+  telling: true,
+});
+
+describe('withoutOthersWords: one word of a unit answers one word of the question', () => {
+  it('drops an alternative that is another question word ("penalty" for "late")', () => {
+    const penalty = group('penalty', 'penalti', [['penalti'], ['zero']]);
+    const late = group('late', 'late', [['late'], ['late', 'polici'], ['penalti'], ['extens']]);
+    expect(withoutOthersWords(late, [penalty, late]).phrases).toEqual([
+      ['late'],
+      ['late', 'polici'],
+      ['extens'],
+    ]);
+    expect(withoutOthersWords(penalty, [penalty, late])).toBe(penalty);
+  });
+
+  it('keeps words that stand for each other, and a word the material never uses', () => {
+    const disability = group('disability', 'disabl', [['disabl'], ['accommod']]);
+    const accommodations = group('accommodations', 'accommod', [['accommod'], ['disabl']]);
+    expect(withoutOthersWords(accommodations, [disability, accommodations])).toBe(accommodations);
+    const unused = group('assignments', null, [['homework']]);
+    const homework = group('homework', 'homework', [['homework']]);
+    expect(withoutOthersWords(unused, [homework, unused])).toBe(unused);
+  });
+});
