@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TermGroup } from '../retrieval/retrieval.ts';
-import { withoutOthersWords } from './extractive.ts';
+import { asksOf, withoutOthersWords } from './extractive.ts';
 
 const group = (word: string, own: string | null, phrases: string[][]): TermGroup => ({
   word,
@@ -31,5 +31,25 @@ describe('withoutOthersWords: one word of a unit answers one word of the questio
     const unused = group('assignments', null, [['homework']]);
     const homework = group('homework', 'homework', [['homework']]);
     expect(withoutOthersWords(unused, [homework, unused])).toBe(unused);
+  });
+});
+
+describe('asksOf: what kind of thing a question asks for', () => {
+  const accepts = (question: string, text: string) =>
+    asksOf(question)
+      .filter((a) => a.required)
+      .every((a) => a.evidence.test(text));
+
+  it('a share of the grade is a weight, not the score a letter grade needs', () => {
+    expect(accepts('how much is the final project worth', 'Final Project 20%')).toBe(true);
+    expect(
+      accepts('how much is the final project worth', 'Final Grade: A+, Percent: 97-100%'),
+    ).toBe(false);
+  });
+
+  it('a letter grade question wants the grade scale', () => {
+    const question = 'if i get 80 percent of all the points what grade am i getting';
+    expect(accepts(question, 'B: 80-89%')).toBe(true);
+    expect(accepts(question, 'Homework 30%')).toBe(false);
   });
 });

@@ -36,9 +36,9 @@ const SHARE =
   /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\|\s*[<>≤≥]?\s*\d+(\.\d+)?\s*(%|pts)?\s*(\||$)|\b\d+(\.\d+)?\s*[-–]+\s*\d+(\.\d+)?\s*%?\s*(\||$)|^[A-Z][A-Za-z+-]?\s*[<>≥≤]=?\s*\d+|\b(zero|half)\b/i;
 const SHARE_QUESTION =
   /\b(what percent|percentage|worth|weigh|weight|weighted|count for|count toward|counts|points?|%|fraction|what grade)\b/i;
-/** "what do I need to get an A", "is 89 a B+": the letter grades of a grade scale */
+/** "what do I need to get an A", "is 89 a B+", "what grade am I getting": a grade scale's letters */
 const LETTER_GRADE_QUESTION =
-  /\b(get|getting|earn|earning|receive|make|need for|for|is|be)\s+(an\s+a[+-]?|a\s+[bcdf][+-]?|[abcdf][+-])(?=\s*([?.!,]|$)|\s+(in|on|for|grade|overall|or|and)\b)/i;
+  /\b(get|getting|earn|earning|receive|make|need for|for|is|be)\s+(an\s+a[+-]?|a\s+[bcdf][+-]?|[abcdf][+-])(?=\s*([?.!,]|$)|\s+(in|on|for|grade|overall|or|and)\b)|\bwhat (letter )?grade (do|does|did|will|would|am|is|are|should)\b/i;
 /** a unit of a grade scale: a letter grade and a score from 50 to 100 */
 const GRADE_SCALE: Evidence = {
   test: (text) =>
@@ -127,7 +127,7 @@ function answeredBy(group: TermGroup, text: string, asks: Ask[]): boolean {
 const ASKS_FOR_A_ROOM =
   /\b(what|which) (room|building|hall|classroom)\b|\blocated\b|\bwhere\b.*\b(office|lecture|class|meet|meets|meeting|held|exam|section|room|building)\b/i;
 
-const asksOf = (question: string) =>
+export const asksOf = (question: string) =>
   ASKS_FOR.filter((a) => a.question.test(question) && !a.unless?.test(question));
 
 /** The kind of thing a question asks for, and how to spot it in a unit. */
@@ -139,10 +139,11 @@ const ASKS_FOR: Ask[] = [
     answerWords: /^(date|dates|day|days|time|times|schedule|deadline)$/,
   },
   {
-    // a share of the grade: percentages, points, or a table row's number
+    // a share of the grade: percentages, points, or a table row's number; a letter-grade scale
+    // gives the score each letter needs, not what a part of the grade is worth
     question: SHARE_QUESTION,
     unless: LETTER_GRADE_QUESTION,
-    evidence: SHARE,
+    evidence: { test: (text) => SHARE.test(text) && !GRADE_SCALE.test(text) },
     required: true,
     answerWords: /^(worth|count|counts|weigh|weight|weighted|percent|percentage|points?|fraction)$/,
   },
