@@ -52,4 +52,13 @@ describe('asksOf: what kind of thing a question asks for', () => {
     expect(accepts(question, 'B: 80-89%')).toBe(true);
     expect(accepts(question, 'Homework 30%')).toBe(false);
   });
+
+  it('a question about a deadline that asks what to do does not want a date', () => {
+    const advice = 'If you need an extension, ask the TA before the deadline.';
+    expect(accepts('i wont finish the homework by the deadline, what should i do', advice)).toBe(
+      true,
+    );
+    expect(accepts('when is the homework deadline', advice)).toBe(false);
+    expect(accepts('when is the homework deadline', 'Homework is due Fridays.')).toBe(true);
+  });
 });

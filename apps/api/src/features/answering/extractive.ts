@@ -127,6 +127,10 @@ function answeredBy(group: TermGroup, text: string, asks: Ask[]): boolean {
 const ASKS_FOR_A_ROOM =
   /\b(what|which) (room|building|hall|classroom)\b|\blocated\b|\bwhere\b.*\b(office|lecture|class|meet|meets|meeting|held|exam|section|room|building)\b/i;
 
+/** A question about what to do or what follows, not a date, place or number: "what happens if…" */
+const ASKS_WHAT_TO_DO =
+  /\bwhat (should|do|can|would|must) (i|we) do\b|\bwhat (happens|will happen)\b|\bhow (do|can|should|would) (i|we)\b|\b(can|may|could) (i|we)\b|\bis (it|that) (ok|okay|fine|allowed)\b/i;
+
 export const asksOf = (question: string) =>
   ASKS_FOR.filter((a) => a.question.test(question) && !a.unless?.test(question));
 
@@ -134,6 +138,8 @@ export const asksOf = (question: string) =>
 const ASKS_FOR: Ask[] = [
   {
     question: /\b(when|what time|what day|which day|date|deadline|due|schedule)\b/i,
+    // "I won't make the deadline, what should I do?" is about the deadline, not asking for it
+    unless: ASKS_WHAT_TO_DO,
     evidence: new RegExp(`${WEEKDAY.source}|${DATE.source}`, 'i'),
     required: true,
     answerWords: /^(date|dates|day|days|time|times|schedule|deadline)$/,
