@@ -63,6 +63,12 @@ const cells = (row: string) =>
     .map((c) => plain(c))
     .filter((c) => c !== '');
 
+/** A short title in body type ("Textbook", "Late Work"): a capital, no sentence punctuation. */
+const TITLE_LINE = /^\p{Lu}[^.!?:;,=|]*[\p{L})]$/u;
+const MAX_TITLE_WORDS = 6;
+const isTitleLine = (text: string) =>
+  TITLE_LINE.test(text) && text.split(/\s+/).length <= MAX_TITLE_WORDS;
+
 /** A short line ending in a colon, standing alone: it names what follows. */
 function labelOf(line: string): string | null {
   const bold = BOLD_LINE.exec(line);
@@ -110,7 +116,14 @@ export function unitsOf(passage: Passage, start: number): Unit[] {
     flushItem();
     if (paragraph.length === 0) return;
     const text = paragraph.join(' ');
+    const lines = paragraph.length;
     paragraph = [];
+    // "Textbook" alone on its line names what follows, as a heading would
+    if (lines === 1 && isTitleLine(plain(text))) {
+      label = plain(text);
+      leadIn = null;
+      return;
+    }
     const parts = sentences(text);
     for (const s of parts) push(s, 'sentence', [label]);
     // "…on the following dates:" introduces the list below it
