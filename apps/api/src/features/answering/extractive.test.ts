@@ -61,4 +61,13 @@ describe('asksOf: what kind of thing a question asks for', () => {
     expect(accepts('when is the homework deadline', advice)).toBe(false);
     expect(accepts('when is the homework deadline', 'Homework is due Fridays.')).toBe(true);
   });
+
+  it('a grading breakdown is several weights, or a part of the grade with its weight', () => {
+    const question = 'What is the grading breakdown?';
+    expect(accepts(question, 'Homework: 25%')).toBe(true);
+    expect(accepts(question, 'Final Project (30%)')).toBe(true);
+    expect(accepts(question, 'Quizzes 20%, midterm 30% and the final 50%.')).toBe(true);
+    expect(accepts(question, 'Late work loses 10% of its grade a day.')).toBe(false);
+    expect(accepts(question, 'A: 93-100%')).toBe(false);
+  });
 });

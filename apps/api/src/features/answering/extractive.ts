@@ -44,6 +44,24 @@ const GRADE_SCALE: Evidence = {
   test: (text) =>
     /(^|[\s|:,(])([A-D][+-]?|F)(?=[\s|:,)=]|$)/.test(text) && /\b(100|[5-9]\d)\b/.test(text),
 };
+/** a weight: a percentage or points */
+const WEIGHT = /\d+(\.\d+)?\s*(%|percent\b|points?\b|pts\b)/gi;
+/**
+ * one part of the grade and its weight: "Homework: 25%", "Final Project (30%)", "15% Presentation",
+ * or a run-in title "Assignments (50%) There will be five."
+ */
+const COMPONENT_LINE =
+  /^[^.!?]{2,80}?\s*\(?\d+(\.\d+)?\s*(%|[Pp]ercent|[Pp]oints|[Pp]ts)\)?\.?$|^\d+(\.\d+)?\s*%\s*[-–—:]?\s*\p{L}[^.!?]{1,80}$|^\p{Lu}[^.!?()]{1,60}\(\d+(\.\d+)?\s*%\)\s+\p{Lu}/u;
+/**
+ * A grading breakdown: several parts of the grade with their weights, or one part of a list of
+ * them, and not a letter-grade scale. One percentage in a sentence ("late work loses 10% a day")
+ * is not a breakdown.
+ */
+const BREAKDOWN: Evidence = {
+  test: (text) =>
+    !GRADE_SCALE.test(text) &&
+    ((text.match(WEIGHT)?.length ?? 0) >= 2 || COMPONENT_LINE.test(text.replace(/ \| /g, ' '))),
+};
 /** what a length or a duration is measured in */
 const MEASURE_UNITS =
   'pages?|words?|minutes?|mins?|hours?|hrs?|days?|weeks?|slides?|characters?|paragraphs?|sentences?|lines?';
@@ -183,7 +201,7 @@ const ASKS_FOR: Ask[] = [
     // the weights of the grade's components, not the letter-grade scale
     question:
       /\bgrad(e|ing) (breakdown|distribution|weights?|components?)\b|\bhow (is|are) (my |the |our )?(final )?grades? (calculated|determined|weighted|computed)\b/i,
-    evidence: { test: (text) => SHARE.test(text) && !GRADE_SCALE.test(text) },
+    evidence: BREAKDOWN,
     required: true,
     answerWords:
       /^(breakdown|distribution|weights?|components?|calculated|determined|weighted|computed)$/,

@@ -76,6 +76,41 @@ describe('answers from the course fact sheet', () => {
     );
   });
 
+  it('reads a breakdown whose group weights are followed by their parts', () => {
+    const weights = (list: [string, string][]) =>
+      list.map(([subject, value]) => fact('grading', subject, 'weight', value));
+    const sheet = weights([
+      ['Participation', '10%'],
+      ['Reading Responses', '15%'],
+      ['Digital Tools Assignments', '60%'],
+      ['Assignment #1', '5%'],
+      ['Assignment #2', '10%'],
+      ['Assignment #3', '15%'],
+      ['Assignment #4', '15%'],
+      ['Assignment #5', '15%'],
+      ['Final Reflection Paper', '15%'],
+    ]);
+    expect(answerFromFacts('what is the grading breakdown', sheet, new Set())?.response).toBe(
+      'The grade is made up of:\n- Participation: 10%\n- Reading Responses: 15%\n' +
+        '- Digital Tools Assignments: 60%\n- Final Reflection Paper: 15%',
+    );
+  });
+
+  it('reads the table of a breakdown when a section repeats one of its weights', () => {
+    const sheet = [
+      ['Attendance', '10%'],
+      ['Problem Sets', '30%'],
+      ['Exam 1', '15%'],
+      ['Exam 2', '20%'],
+      ['Exam 3', '25%'],
+      ['Eight Problem Sets', '30%'],
+      ['Three Examinations', '25%'],
+    ].map(([subject, value]) => fact('grading', subject!, 'weight', value!));
+    expect(answerFromFacts('what is the grading breakdown', sheet, new Set())?.facts).toEqual(
+      sheet.slice(0, 5),
+    );
+  });
+
   it('names the required book, cited as a book is', () => {
     expect(ask('which textbook do we need')).toMatch(/^Required text: Population Ecology/);
   });

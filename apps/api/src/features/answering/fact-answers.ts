@@ -214,19 +214,65 @@ const NOT_A_COMPONENT =
  * breakdown (a partial list, or rules about weights read as components).
  */
 function breakdownOf(weights: Sheet): Sheet | null {
-  const seen = new Set<string>();
-  const parts = weights.filter((f) => {
-    const key = contentWords(f.subject).join(' ');
-    return !seen.has(key) && seen.add(key);
-  });
+  const distinct = (list: Sheet) => {
+    const seen = new Set<string>();
+    return list.filter((f) => {
+      const key = contentWords(f.subject).join(' ');
+      return !seen.has(key) && seen.add(key);
+    });
+  };
+  const parts = distinct(weights);
   if (parts.length < 2) return null;
   const percents = parts.map((f) => PERCENT.exec(f.value.trim()));
   if (percents.every((m) => m === null)) return parts; // points
   const whole = (list: Sheet) => {
-    const sum = list.reduce((s, f) => s + Number(PERCENT.exec(f.value.trim())?.[1] ?? NaN), 0);
-    return Math.abs(sum - 100) <= 1 ? list : null;
+    const sum = list.reduce((s, f) => s + percentOf(f), 0);
+    return list.length >= 2 && Math.abs(sum - 100) <= 1 ? list : null;
   };
-  return whole(parts) ?? whole(parts.filter((f) => !NOT_A_COMPONENT.test(f.subject)));
+  return (
+    whole(parts) ??
+    whole(parts.filter((f) => !NOT_A_COMPONENT.test(f.subject))) ??
+    whole(distinct(topLevel(weights))) ??
+    wholeRun(weights)
+  );
+}
+
+const percentOf = (f: FactSheetEntry) => Number(PERCENT.exec(f.value.trim())?.[1] ?? NaN);
+
+/**
+ * The weights without the parts of a group: "Digital Tools Assignments 60%" followed by
+ * assignments of 5, 10, 15, 15 and 15% is one component of the grade, its parts are not more.
+ */
+function topLevel(weights: Sheet): Sheet {
+  const out: Sheet = [];
+  let i = 0;
+  while (i < weights.length) {
+    const group = weights[i]!;
+    out.push(group);
+    let sum = 0;
+    let next = i + 1;
+    while (next < weights.length && sum < percentOf(group) - 0.01)
+      sum += percentOf(weights[next++]!);
+    const parts = next - (i + 1);
+    i = parts >= 2 && Math.abs(sum - percentOf(group)) < 0.01 ? next : i + 1;
+  }
+  return out;
+}
+
+/**
+ * The first run of weights in reading order that adds up to 100: a syllabus states its breakdown
+ * in one list or table, and may repeat a weight elsewhere ("### Eight Problem Sets (30%)").
+ */
+function wholeRun(weights: Sheet): Sheet | null {
+  for (let start = 0; start < weights.length; start++) {
+    let sum = 0;
+    for (let end = start; end < weights.length; end++) {
+      sum += percentOf(weights[end]!);
+      if (!(sum <= 101)) break; // past a whole, or not a percentage
+      if (end > start && sum >= 99) return weights.slice(start, end + 1);
+    }
+  }
+  return null;
 }
 
 function gradingAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
