@@ -64,6 +64,7 @@ describe('answers from the course fact sheet', () => {
     ['who is the TA', 'The TA is Sam Lee.'],
     ['what do i need to have taken before biol 3295', 'Prerequisites: BIOL 2600.'],
     ['how much is the final worth', 'Final exam is worth 40% of the grade.'],
+    ['how much of my grade is the final itself', 'Final exam is worth 40% of the grade.'],
     ['what do i need to get an A', 'Grade scale: A 93–100.'],
     ['when is the final exam', 'Final exam: April 20, 9 am.'],
   ])('%s → %s', (question, expected) => {

@@ -72,6 +72,8 @@ const PHRASES: [RegExp, Concept][] = [
     'breakdown',
   ],
   [/\bgrad(e|ing) scale\b|\bletter grades?\b/, 'scale'],
+  // "how much of the grade is the term paper": a share of the grade
+  [/\bhow much of (my |the |our |your )?(final |overall |course )?grade\b/, 'weight'],
   [/\bwhat time\b|\bwhat days?\b|\bwhich days?\b|\bhow often\b/, 'time'],
 ];
 
@@ -126,7 +128,7 @@ function conceptByMeaning(word: string): Concept | undefined {
 /** Function words, and words that shape a question without naming what it is about. */
 export const NOT_TELLING = new Set([
   ...QUESTION_FILLERS,
-  ...'a an the and or but if then so of in on at to for from with by about as into over after before during until than this that these those it its is are was were be been being am do does did done have has had having i me my mine we us our you your he him his she her they them their there here what which who whom whose when where why how can could will would shall should may might must not no yes any some all each every other another more most much many such only own same just very too also again still even ever never always often ok let lets one'.split(
+  ...'a an the and or but if then so of in on at to for from with by about as into over after before during until than this that these those it its is are was were be been being am do does did done have has had having i me my mine we us our you your he him his she her they them their there here what which who whom whose when where why how can could will would shall should may might must not no yes any some all each every other another more most much many such only own same just very too also again still even ever never always often ok let lets one myself yourself yourselves itself himself herself ourselves themselves'.split(
     ' ',
   ),
 ]);
