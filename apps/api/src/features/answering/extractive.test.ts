@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TermGroup } from '../retrieval/retrieval.ts';
-import { asksOf, withoutOthersWords } from './extractive.ts';
+import { YES_NO_EXTRA_COVERAGE } from './confidence.ts';
+import { asksOf, coverageNeeded, withoutOthersWords } from './extractive.ts';
 
 const group = (word: string, own: string | null, phrases: string[][]): TermGroup => ({
   word,
@@ -69,5 +70,20 @@ describe('asksOf: what kind of thing a question asks for', () => {
     expect(accepts(question, 'Quizzes 20%, midterm 30% and the final 50%.')).toBe(true);
     expect(accepts(question, 'Late work loses 10% of its grade a day.')).toBe(false);
     expect(accepts(question, 'A: 93-100%')).toBe(false);
+  });
+});
+
+describe('coverageNeeded', () => {
+  it('asks more of a passage for a yes/no question than for another', () => {
+    const yesNo = coverageNeeded('is there any extra credit', 2, false, false);
+    const other = coverageNeeded('what extra credit is there', 2, false, false);
+    expect(yesNo - other).toBeCloseTo(YES_NO_EXTRA_COVERAGE);
+    expect(coverageNeeded('Are the quizzes open book?', 3, false, false)).toBeCloseTo(yesNo);
+  });
+
+  it('asks less when the kind of answer is checked, more when a telling word is unknown', () => {
+    const plain = coverageNeeded('when is the midterm', 1, false, false);
+    expect(coverageNeeded('when is the midterm', 1, true, false)).toBeLessThan(plain);
+    expect(coverageNeeded('when is the midterm', 1, false, true)).toBeGreaterThan(plain);
   });
 });

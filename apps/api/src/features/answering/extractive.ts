@@ -8,7 +8,12 @@ import {
   type TermGroup,
 } from '../retrieval/retrieval.ts';
 import { loadFactSheet, type FactSheetEntry } from '../facts/facts.service.ts';
-import { confidenceOf, DEFAULT_MIN_CONFIDENCE, FACT_CONFIDENCE } from './confidence.ts';
+import {
+  confidenceOf,
+  DEFAULT_MIN_CONFIDENCE,
+  FACT_CONFIDENCE,
+  YES_NO_EXTRA_COVERAGE,
+} from './confidence.ts';
 import { answerFromFacts, type FactAnswer } from './fact-answers.ts';
 import { unitsOf, type Unit } from './units.ts';
 
@@ -135,6 +140,30 @@ export function withoutOthersWords(group: TermGroup, all: TermGroup[]): TermGrou
     (p) => (p.length === 1 && p[0] === group.own) || !p.every((l) => others.has(l)),
   );
   return phrases.length === group.phrases.length ? group : { ...group, phrases };
+}
+
+/** "is there any extra credit", "can I bring notes": asks whether something holds, as a whole */
+const YES_NO_QUESTION =
+  /^(is|are|was|will|would|does|do|did|can|could|should|may|must|has|have)\b/i;
+
+/**
+ * How much of the question the best unit must cover; its margin over this is what the confidence
+ * is calibrated on. Less when the question has several words, or asks for a kind of thing the unit
+ * is checked to hold; more when a telling word is one the material never uses, or when the
+ * question asks whether a whole statement holds (YES_NO_EXTRA_COVERAGE).
+ */
+export function coverageNeeded(
+  question: string,
+  groups: number,
+  checksKind: boolean,
+  unknownTopic: boolean,
+): number {
+  return (
+    (groups >= 2 ? 0.5 : 0.6) -
+    (checksKind ? 0.05 : 0) +
+    (unknownTopic ? 0.1 : 0) +
+    (YES_NO_QUESTION.test(question.trim()) ? YES_NO_EXTRA_COVERAGE : 0)
+  );
 }
 
 /** A question word that only says what kind of answer is wanted, and the unit holds one. */
@@ -356,10 +385,7 @@ export async function answerExtractively(
   const unknownTopic = terms.groups.some(
     (g) => g.lexemes.length === 0 && g.telling && !answeredBy(g, best.text, required),
   );
-  const needed =
-    (terms.groups.length >= 2 ? 0.5 : 0.6) -
-    (required.length > 0 ? 0.05 : 0) +
-    (unknownTopic ? 0.1 : 0);
+  const needed = coverageNeeded(question, terms.groups.length, required.length > 0, unknownTopic);
   const confidence = confidenceOf(best.coverage - needed);
   const chosen = answerUnits(best, eligible, scored);
   if (confidence < minConfidence) return decline(confidence, best);
