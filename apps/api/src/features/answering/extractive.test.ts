@@ -70,6 +70,9 @@ describe('asksOf: what kind of thing a question asks for', () => {
     expect(accepts(question, 'Quizzes 20%, midterm 30% and the final 50%.')).toBe(true);
     expect(accepts(question, 'Late work loses 10% of its grade a day.')).toBe(false);
     expect(accepts(question, 'A: 93-100%')).toBe(false);
+    // bounds on a score are not weights
+    expect(accepts(question, 'Your work is satisfactory if you earn at least 80%.')).toBe(false);
+    expect(accepts(question, 'A grade between 60% and 79% gets partial credit.')).toBe(false);
   });
 });
 

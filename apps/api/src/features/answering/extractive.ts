@@ -49,14 +49,15 @@ const GRADE_SCALE: Evidence = {
   test: (text) =>
     /(^|[\s|:,(])([A-D][+-]?|F)(?=[\s|:,)=]|$)/.test(text) && /\b(100|[5-9]\d)\b/.test(text),
 };
-/** a weight: a percentage or points */
-const WEIGHT = /\d+(\.\d+)?\s*(%|percent\b|points?\b|pts\b)/gi;
+/** a weight: a percentage or points, not a bound on a score ("at least 80%", "between 60% and") */
+const WEIGHT =
+  /(?<!\b(?:least|between|above|below|over|under|than|most)\s)\b\d+(\.\d+)?\s*(%|percent\b|points?\b|pts\b)/gi;
 /**
  * one part of the grade and its weight: "Homework: 25%", "Final Project (30%)", "15% Presentation",
  * or a run-in title "Assignments (50%) There will be five."
  */
 const COMPONENT_LINE =
-  /^[^.!?]{2,80}?\s*\(?\d+(\.\d+)?\s*(%|[Pp]ercent|[Pp]oints|[Pp]ts)\)?\.?$|^\d+(\.\d+)?\s*%\s*[-–—:]?\s*\p{L}[^.!?]{1,80}$|^\p{Lu}[^.!?()]{1,60}\(\d+(\.\d+)?\s*%\)\s+\p{Lu}/u;
+  /^(?!.*\b(least|between|above|below|over|under|than|most)\s+\d)[^.!?]{2,60}?\s*\(?\d+(\.\d+)?\s*(%|[Pp]ercent|[Pp]oints|[Pp]ts)\)?\.?$|^\d+(\.\d+)?\s*%\s*[-–—:]?\s*\p{L}[^.!?]{1,80}$|^\p{Lu}[^.!?()]{1,60}\(\d+(\.\d+)?\s*%\)\s+\p{Lu}/u;
 /**
  * A grading breakdown: several parts of the grade with their weights, or one part of a list of
  * them, and not a letter-grade scale. One percentage in a sentence ("late work loses 10% a day")

@@ -510,3 +510,27 @@ describe('extractFacts: a line of several labels', () => {
     expect(triples(facts, 'meeting')).toContainEqual(['meeting', 'Lecture', 'place', 'Hall 205']);
   });
 });
+
+describe('extractFacts: a table header run into its first row', () => {
+  it('reads the component without the header ("Description Weight Class Participation 16%")', () => {
+    const facts = extractFacts(
+      [
+        '### Grading Scheme',
+        '',
+        'Description Weight Class Participation 16%',
+        '',
+        'Cases & Problems 16%',
+        '',
+        'Midterm 18%',
+        '',
+        'Final Exam 50%',
+      ].join('\n'),
+    );
+    expect(triples(facts, 'grading').map((f) => f[1])).toEqual([
+      'Class Participation',
+      'Cases & Problems',
+      'Midterm',
+      'Final Exam',
+    ]);
+  });
+});

@@ -530,8 +530,13 @@ function isComponent(label: string): boolean {
   );
 }
 
+/** A table's header run into its first row ("Description Weight Class Participation 16%"). */
+const HEADER_RUN_IN =
+  /^\p{L}+\s+(?:weight|weighting|percentage|percent|points|value)\s+(?=\p{Lu})/iu;
+
 function cleanComponent(label: string): string {
   return label
+    .replace(HEADER_RUN_IN, '')
     .replace(/^(?:the|your)\s+/i, '')
     .replace(/[\s:–—(-]+$/, '')
     .replace(/\s*\($/, '')
