@@ -13,7 +13,7 @@ const devSets = ['dev.json', 'dev-b.json'].map((f) => path.resolve(root, '../sha
  * fitted on the other courses). Raise the levels when the engine improves; never loosen them to
  * make a change pass.
  */
-const LEVEL_REACHED = { accuracy: 84.1, misleading: 4.1 }; // percent, extractive, 2026-11-25
+const LEVEL_REACHED = { accuracy: 84.4, misleading: 3.7 }; // percent, extractive, 2026-11-25
 const FLOOR = LEVEL_REACHED.accuracy - 3;
 const CEILING = LEVEL_REACHED.misleading + 3;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TermGroup } from '../retrieval/retrieval.ts';
 import { YES_NO_EXTRA_COVERAGE } from './confidence.ts';
-import { asksOf, coverageNeeded, withoutOthersWords } from './extractive.ts';
+import { asksOf, coverageNeeded, stemCollides, withoutOthersWords } from './extractive.ts';
 
 const group = (word: string, own: string | null, phrases: string[][]): TermGroup => ({
   word,
@@ -88,5 +88,22 @@ describe('coverageNeeded', () => {
     const plain = coverageNeeded('when is the midterm', 1, false, false);
     expect(coverageNeeded('when is the midterm', 1, true, false)).toBeLessThan(plain);
     expect(coverageNeeded('when is the midterm', 1, false, true)).toBeGreaterThan(plain);
+  });
+});
+
+describe('stemCollides: two words that stem alike but mean different things', () => {
+  it('"Objects" in a book title is not the "objectives" asked about', () => {
+    const objectives = group('objectives', 'object', [['object']]);
+    expect(stemCollides(objectives, 'Data Structures and Other Objects Using C++')).toBe(true);
+    expect(stemCollides(objectives, 'Learning Objectives: model data.')).toBe(false);
+  });
+
+  it('keeps forms of one word, and a misspelling corrected to the stem', () => {
+    const participate = group('participate', 'particip', [['particip']]);
+    expect(stemCollides(participate, 'Participation is 10% of the grade.')).toBe(false);
+    const credit = group('credit', 'credit', [['credit']]);
+    expect(stemCollides(credit, 'Late work is credited at half.')).toBe(false);
+    const misspelt = group('absenses', 'absenc', [['absenc']]);
+    expect(stemCollides(misspelt, 'Two absences are allowed.')).toBe(false);
   });
 });

@@ -15,7 +15,8 @@ import {
   YES_NO_EXTRA_COVERAGE,
 } from './confidence.ts';
 import { answerFromFacts, type FactAnswer } from './fact-answers.ts';
-import { unitsOf, type Unit } from './units.ts';
+import { plain, unitsOf, type Unit } from './units.ts';
+import { similarity, vectorOf } from '../retrieval/word-vectors.ts';
 
 export const MAX_ANSWER_CHARS = 700;
 export const NOT_COVERED =
@@ -166,6 +167,42 @@ export function coverageNeeded(
     (YES_NO_QUESTION.test(question.trim()) ? YES_NO_EXTRA_COVERAGE : 0)
   );
 }
+
+/**
+ * Below this word-vector similarity, two words that stem alike are different words ("objectives"
+ * and "objects" 0.21, "university" and "universal" 0.21, "policy" and "police" 0.32) rather than
+ * forms of one ("participate" and "participation" 0.74, "grade" and "grading" 0.46).
+ */
+const SAME_WORD_SIMILARITY = 0.3;
+
+/** Inflections off: "credited" and "credit", "quizzes" and "quizz". */
+const uninflected = (w: string) => w.replace(/(?:'s|ies|es|s|ed|ing)$/, '');
+
+/**
+ * The unit holds the question word's stem only through a different word: "Objects" in a book
+ * title for "objectives". Judged on the unit's words that begin with the stem.
+ */
+export function stemCollides(group: TermGroup, text: string): boolean {
+  if (!group.own) return false;
+  const stem = group.own;
+  const word = group.word.toLowerCase();
+  // a misspelt word was corrected to the material's stem: no vector can judge it
+  if (!word.startsWith(stem) || !vectorOf(word)) return false;
+  const forms = (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((t) => t.startsWith(stem));
+  if (forms.length === 0) return false;
+  return forms.every(
+    (t) =>
+      t !== word &&
+      uninflected(t) !== uninflected(word) &&
+      similarity(t, word) < SAME_WORD_SIMILARITY,
+  );
+}
+
+const withoutOwn = (group: TermGroup): TermGroup => ({
+  ...group,
+  phrases: group.phrases.filter((p) => !(p.length === 1 && p[0] === group.own)),
+  own: null,
+});
 
 /** A question word that only says what kind of answer is wanted, and the unit holds one. */
 function answeredBy(group: TermGroup, text: string, asks: Ask[]): boolean {
@@ -321,7 +358,8 @@ export async function rankUnits(
     let covered = 0;
     let hits = 0;
     let fromContext = false;
-    for (const g of groups) {
+    for (const g0 of groups) {
+      const g = stemCollides(g0, c.text) ? withoutOwn(g0) : g0;
       const inText = holds(g, own) || answeredBy(g, c.text, asks);
       const share = holds(g, own)
         ? g.own && !own.has(g.own)
@@ -479,7 +517,8 @@ function compose(chosen: RankedUnit[], best: RankedUnit): string {
 /** A heading that names the document, not the section ("Philosophy 363 — Syllabus"): no label. */
 const DOCUMENT_TITLE = /\b(syllabus|table of contents|contents|course outline)\b/i;
 
-const headingText = (u: Unit) => u.passage.heading?.replace(/^#+\s*|\s*#+$/g, '').trim();
+const headingText = (u: Unit) =>
+  u.passage.heading ? plain(u.passage.heading.replace(/^#+\s*|\s*#+$/g, '')) : undefined;
 
 function citationsOf(chosen: Unit[]): Citation[] {
   const byContent = new Map<string, Unit[]>();
