@@ -19,6 +19,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(z.string().url().optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  // long enough for the heaviest report (analytics over a year), short enough that a runaway
+  // query cannot hold a connection for good
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
@@ -51,6 +55,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** connections each instance may hold */
+  databasePoolSize: number;
+  /** PostgreSQL cancels a statement running longer (0: never) */
+  databaseStatementTimeoutMs: number;
   publicUrl: string;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -117,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ValidationIssue } from '@app/contracts';
+import { isDatabaseUnavailable } from './db/index.ts';
+
+/** How long a client should wait before retrying when the database is unavailable. */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** A failure the client should see, with SPEC §8's error shape. */
 export class AppError extends Error {
@@ -92,6 +96,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         success: false,
         detail: error.message,
         code: statusCodes[status] ?? 'BAD_REQUEST',
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({
+        success: false,
+        detail: 'The service is briefly unavailable. Please try again in a few seconds.',
+        code: 'SERVICE_UNAVAILABLE',
       });
     }
     request.log.error({ err: error }, 'unhandled error');

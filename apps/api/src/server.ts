@@ -57,9 +57,11 @@ async function main() {
     );
   }
   const connectionString = config.databaseUrl ?? embedded!.connectionString(DATABASE_NAME);
-  const { db, pool } = createDb(connectionString, 10, (err) =>
-    logger.warn({ err: err.message }, 'idle database connection lost'),
-  );
+  const { db, pool } = createDb(connectionString, {
+    max: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    onError: (err) => logger.warn({ err: err.message }, 'database connection lost'),
+  });
   const applied = await migrate(pool, (msg) => logger.info(msg));
   logger.info({ applied: applied.length }, 'database ready');
 

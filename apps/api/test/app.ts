@@ -41,7 +41,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ PUBLIC_URL: 'http://app.test', LOG_LEVEL: 'silent', ...env });
-  const { db } = createDb(database.url, 5);
+  const { db } = createDb(database.url, { max: 5 });
   const app = await buildApp({
     config,
     db,

@@ -7,19 +7,56 @@ export type Db = Kysely<Database>;
 export type Executor = Db | Transaction<Database>;
 export type { Database };
 
+export type PoolOptions = {
+  /** connections at most (DATABASE_POOL_SIZE) */
+  max?: number;
+  /** a statement running longer is cancelled by PostgreSQL (DATABASE_STATEMENT_TIMEOUT_MS; 0: none) */
+  statementTimeoutMs?: number;
+  /** a connection lost while idle or between queries; the pool replaces it */
+  onError?: (err: Error) => void;
+};
+
+/** How long a request waits for a free connection before it is told to retry (503). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** One pg Pool per process; Kysely builds the queries (docs/decisions/001-query-layer.md). */
 export function createDb(
   connectionString: string,
-  max = 10,
-  onError: (err: Error) => void = () => {},
+  { max = 10, statementTimeoutMs = 0, onError = () => {} }: PoolOptions = {},
 ): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString,
     max,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // a peer that vanished (failover, a dropped network) is noticed instead of waited on forever
+    keepAlive: true,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
-  // An idle client losing its connection must not crash the process.
+  // A connection lost while idle (the pool's event) or while checked out between two queries
+  // (the client's own event) must fail only the work using it, never crash the process.
   pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+}
+
+/**
+ * PostgreSQL's connection-exception and shutdown codes, too many connections, and a statement
+ * cancelled by the statement timeout.
+ */
+const UNAVAILABLE_CODES = /^(08...|57P01|57P02|57P03|53300|57014)$/;
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|the database system is (shutting down|starting up|in recovery mode)/i;
+
+/**
+ * The database could not be reached or dropped the connection mid-request (a failover, a restart,
+ * every connection busy): the request may be retried, unlike a bug.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.test(code) || NETWORK_CODES.has(code)))
+    return true;
+  return UNAVAILABLE_MESSAGES.test(err.message);
 }

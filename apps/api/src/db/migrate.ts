@@ -14,6 +14,8 @@ export async function migrate(
   const client = await pool.connect();
   const applied: string[] = [];
   try {
+    // a backfill over a large database may take longer than a request's statement timeout
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
@@ -41,6 +43,7 @@ export async function migrate(
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => {});
+    await client.query('RESET statement_timeout').catch(() => {});
     client.release();
   }
   return applied;

@@ -19,9 +19,18 @@ describe('GET /api/health', () => {
     expect(body(res)).toMatchObject({ status: 'ok', database: 'up' });
   });
 
+  it('answers /health/ready like /health, and /health/live without the database', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(body(ready)).toMatchObject({ status: 'ok', database: 'up' });
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(body(live)).toMatchObject({ status: 'ok' });
+  });
+
   it('answers 503 when the database does not', async () => {
     const port = await freePort(); // nothing listens there
-    const { db } = createDb(`postgresql://postgres:x@127.0.0.1:${port}/none`, 1);
+    const { db } = createDb(`postgresql://postgres:x@127.0.0.1:${port}/none`, { max: 1 });
     const app = await buildApp({
       config: loadConfig({ LOG_LEVEL: 'silent' }),
       db,
@@ -32,6 +41,19 @@ describe('GET /api/health', () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(body(res)).toMatchObject({ status: 'degraded', database: 'down' });
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      // the process itself is fine: a supervisor must not restart it
+      const live = await app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      // any route that needs the database: retry later, in the error shape
+      const session = await app.inject({
+        method: 'GET',
+        url: '/api/chat/session/6f1c2b8e-1d2a-4c3b-9e4f-5a6b7c8d9e0f',
+      });
+      expect(session.statusCode).toBe(503);
+      expect(session.headers['retry-after']).toBe('5');
+      expect(body(session)).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
     } finally {
       await app.close();
       await db.destroy();
