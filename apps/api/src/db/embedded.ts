@@ -1,7 +1,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,6 +113,64 @@ function bestLocale(): string {
   return 'C';
 }
 
+/** How long a stale PostgreSQL gets for its fast shutdown before it is killed. */
+const STALE_STOP_WAIT_MS = 30_000;
+const STALE_POLL_MS = 100;
+
+/** Alive and not a zombie (an exited process its parent has not reaped yet). */
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return !existsSync('/proc/self'); // no procfs to ask (not Linux): the signal said alive
+  }
+};
+
+/**
+ * A server killed outright (kill -9, the OOM killer) leaves its PostgreSQL running, detached, and
+ * holding the data directory's postmaster.pid: the next start would fail. When that PostgreSQL is
+ * still running on this data directory, stop it (a fast shutdown, then SIGKILL) first. A lock file
+ * whose process is gone is PostgreSQL's own business: it removes it on start.
+ */
+export async function stopStalePostgres(
+  dataDir: string,
+  log: (line: string) => void = () => {},
+): Promise<boolean> {
+  let lock: string;
+  try {
+    lock = await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8');
+  } catch {
+    return false;
+  }
+  const [pidLine, lockedDir] = lock.split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return false;
+  // the lock names its data directory; a reused pid of another program does not hold this one
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (
+    path.resolve(lockedDir ?? '') !== path.resolve(dataDir) ||
+    (cmdline && !cmdline.includes('postgres'))
+  )
+    return false;
+  log(`stopping the PostgreSQL (pid ${pid}) a previous server left running on ${dataDir}`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isRunning(pid); waited += STALE_POLL_MS) {
+    if (waited >= STALE_STOP_WAIT_MS) {
+      process.kill(pid, 'SIGKILL');
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, STALE_POLL_MS));
+  }
+  while (isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, STALE_POLL_MS));
+  return true;
+}
+
 export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedPostgres> {
   const bin = await loadBinaries();
   const dataDir = path.resolve(options.dataDir);
@@ -151,6 +209,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedP
   } else if (ids) {
     await prepareDir(dataDir, ids);
   }
+  await stopStalePostgres(dataDir, log);
   const password = (await fs.readFile(passwordFile, 'utf8')).trim();
   const port = options.port ?? (await freePort());
   const flags = [
