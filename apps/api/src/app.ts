@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -74,6 +75,9 @@ export type AppDeps = {
   handlers?: HandlerTracker;
 };
 
+/** A request id taken from `X-Request-Id`: a UUID or a proxy's token, nothing that could forge log lines. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
 /** Builds the whole HTTP app. Never listens: the server and the tests call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -82,7 +86,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // unique across instances and restarts; a proxy's or client's own id is kept when sane
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -112,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        // a browser on plain HTTP (a LAN address, no TLS) would be sent to https and fail
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
   });

@@ -92,6 +92,42 @@ describe('API conventions', () => {
     });
   });
 
+  it('gives every request a unique id in X-Request-Id, keeping a sane one it was sent', async () => {
+    const ids = await Promise.all(
+      [1, 2].map(
+        async () =>
+          (await t.app.inject({ method: 'GET', url: '/api/health/live' })).headers['x-request-id'],
+      ),
+    );
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'x-request-id': 'lb-7f3a9c21.42' },
+    });
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a9c21.42'); // error replies carry it too
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/live',
+      headers: { 'x-request-id': 'x" level=60 msg="forged' },
+    });
+    expect(forged.headers['x-request-id']).not.toContain('forged');
+  });
+
+  it('asks browsers to upgrade to https only when the app is served over https', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(plain.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    const secure = await createTestApp({ PUBLIC_URL: 'https://ta.example.edu' });
+    try {
+      const res = await secure.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
