@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { frameworkErrors, rejectNulCharacters } from './plugins/bad-input.ts';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     // unique across instances and restarts; a proxy's or client's own id is kept when sane
+    frameworkErrors,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -100,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   acceptEmptyJsonOnBodylessRoutes(app);
+  rejectNulCharacters(app);
   if (deps.handlers) trackHandlers(app, deps.handlers);
 
   // Responses finished during shutdown close their keep-alive connection, so close() can end.

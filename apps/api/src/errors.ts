@@ -3,6 +3,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ValidationIssue } from '@app/contracts';
 import { isDatabaseUnavailable } from './db/index.ts';
 
+/** PostgreSQL: invalid byte sequence (a NUL in text), untranslatable character. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 /** How long a client should wait before retrying when the database is unavailable. */
 const DATABASE_RETRY_AFTER_S = 5;
 
@@ -97,6 +100,20 @@ export function registerErrorHandler(app: FastifyInstance) {
         detail: error.message,
         code: statusCodes[status] ?? 'BAD_REQUEST',
       });
+    }
+    if (UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {
+      // text that reached the database with a NUL character or an invalid byte sequence
+      return reply
+        .status(422)
+        .send(
+          validationError([
+            {
+              loc: ['body'],
+              msg: 'Text contains characters that cannot be stored',
+              type: 'invalid_text',
+            },
+          ]),
+        );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

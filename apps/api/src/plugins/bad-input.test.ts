@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, type TestApp } from '../../test/app.ts';
+import { createClass, subscribedTeacher } from '../../test/factories.ts';
+import { multipartBody } from '../../test/multipart.ts';
+import { NUL_MESSAGE } from './bad-input.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('bad input is a 4xx in the error shape', () => {
+  it('a NUL character in a JSON field, a query or a path is a 422 naming where it is', async () => {
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: 'nul@example.com',
+        password: 'Password-123456',
+        first_name: 'A\u0000',
+        last_name: 'B',
+      },
+    });
+    expect(register.statusCode).toBe(422);
+    expect(body(register)).toEqual({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      detail: [{ loc: ['body', 'first_name'], msg: NUL_MESSAGE, type: 'nul_character' }],
+    });
+    const teacher = await subscribedTeacher(t.app);
+    const cls = await createClass(t.app, teacher.auth);
+    const search = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat/conversations/${cls.id}?search=a%00b`,
+      headers: teacher.auth,
+    });
+    expect(search.statusCode).toBe(422);
+    expect(body(search)).toMatchObject({ code: 'VALIDATION_ERROR' });
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/ask/${cls.chat_uuid}`,
+      payload: { question: 'when\u0000is the exam', student_identifier: null },
+    });
+    expect(ask.statusCode).toBe(422);
+  });
+
+  it('a NUL character in a multipart field is a 422, and nothing is stored', async () => {
+    const teacher = await subscribedTeacher(t.app);
+    const cls = await createClass(t.app, teacher.auth);
+    const form = multipartBody(
+      { class_id: cls.id, content_type: 'additional', title: 'Notes\u0000' },
+      { name: 'notes.txt', data: Buffer.from('Office hours are on Monday.'), type: 'text/plain' },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/content/upload',
+      headers: { ...teacher.auth, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(body(res)).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    const { count } = await t.db
+      .selectFrom('contents')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('class_id', '=', cls.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(0);
+  });
+
+  it("answers Fastify's own URL errors in the error shape", async () => {
+    const badUrl = await t.app.inject({ method: 'GET', url: '/api/classes/%zz' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(body(badUrl)).toEqual({
+      success: false,
+      detail: 'The address is not a valid URL',
+      code: 'BAD_REQUEST',
+    });
+    const longId = await t.app.inject({ method: 'GET', url: `/api/classes/${'a'.repeat(300)}` });
+    expect(longId.statusCode).toBe(414);
+    expect(body(longId)).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+  });
+});
