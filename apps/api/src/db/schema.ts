@@ -51,6 +51,8 @@ export interface PaymentsTable {
   season_name: string;
   provider: 'stripe' | 'local';
   provider_ref: string | null;
+  /** the n-th add-on class of the teacher's season (migration 011); null for other payments */
+  addon_seq: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Generated<Date>;
 }
 

@@ -66,7 +66,10 @@ export class BillingRepository {
     return Number(row.n);
   }
 
-  /** Inserts a payment; a provider reference seen before is ignored (webhook redelivery). */
+  /**
+   * Inserts a payment; one whose provider reference (a webhook redelivery) or add-on number (a
+   * concurrent purchase of the same add-on) is already recorded is ignored.
+   */
   insertPayment(
     values: {
       user_id: string;
@@ -77,6 +80,7 @@ export class BillingRepository {
       season_name: string;
       provider: 'stripe' | 'local';
       provider_ref: string | null;
+      addon_seq?: number;
       created_at?: Date;
     },
     ex: Executor = this.db,
@@ -84,7 +88,7 @@ export class BillingRepository {
     return ex
       .insertInto('payments')
       .values(values)
-      .onConflict((oc) => oc.column('provider_ref').doNothing())
+      .onConflict((oc) => oc.doNothing())
       .execute();
   }
 

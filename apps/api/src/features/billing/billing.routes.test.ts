@@ -240,6 +240,31 @@ describe('usage and the class allowance', () => {
     });
   });
 
+  it('records and charges concurrent purchases of one add-on once, and never passes the cap', async () => {
+    const { auth, user } = await subscribedTeacher();
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        post('/api/billing/payment/purchase-addon', auth, { class_count: 1 }),
+      ),
+    );
+    for (const res of burst) expect([200, 409]).toContain(res.statusCode);
+    // then one at a time until refused: the season holds exactly the cap
+    let refused = false;
+    for (let i = 0; i < 12 && !refused; i++)
+      refused =
+        (await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 })).statusCode ===
+        409;
+    expect(refused).toBe(true);
+    const payments = await t.db
+      .selectFrom('payments')
+      .select(['addon_seq'])
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'addon')
+      .execute();
+    expect(payments.map((p) => p.addon_seq).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(data(await get('/api/billing/usage', auth))).toMatchObject({ addon_classes: 7 });
+  });
+
   it('sells add-ons one at a time up to 10 classes, then refuses with 409', async () => {
     const { auth, user } = await subscribedTeacher();
     for (let i = 1; i <= 7; i++) {

@@ -285,14 +285,16 @@ export class BillingService {
     }
     const n = allowance.addonClasses + 1;
     const description = `Add-on class ${n} — ${season.name}`;
-    // The key names the n-th add-on of the season: a double click or a retry charges once.
+    // The key names the n-th add-on of the season with this card: a double click, a retry or a
+    // concurrent request charges once (and is recorded once: addon_seq is unique); another card
+    // after a decline is another attempt.
     const charge = await this.deps.provider.chargeAddon({
       userId,
       customerId: user.stripe_customer_id,
       paymentMethodId: user.payment_method_id,
       amountCents: this.deps.addonPriceCents,
       description,
-      idempotencyKey: `addon-${userId}-${season.name.replace(' ', '-')}-${n}`,
+      idempotencyKey: `addon-${userId}-${season.name.replace(' ', '-')}-${n}-${user.payment_method_id ?? 'none'}`,
     });
     await this.deps.repo.insertPayment({
       user_id: userId,
@@ -303,6 +305,7 @@ export class BillingService {
       season_name: season.name,
       provider: this.deps.provider.name,
       provider_ref: charge.ref,
+      addon_seq: n,
     });
     return this.usage(userId);
   }
