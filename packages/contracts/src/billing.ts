@@ -15,6 +15,7 @@ export const BILLING_MESSAGES = {
   atCap: (max: number) => `You have reached the maximum of ${max} classes this semester.`,
   inactive: 'Your subscription is not active. Choose a plan to create classes.',
   demoMode: 'Demo mode — no card is charged',
+  starting: 'Your subscription is already being started. Please wait a moment and reload.',
 } as const;
 
 export const seasonSchema = z.object({

@@ -1,5 +1,6 @@
 import type { SubscriptionStatus } from '@app/contracts';
-import type { Db, Executor } from '../../db/index.ts';
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db, Executor } from '../../db/index.ts';
 
 const billingColumns = [
   'id',
@@ -33,6 +34,24 @@ export type SubscriptionUpdate = Partial<{
 /** All SQL for plans, subscriptions, payments and webhook bookkeeping. */
 export class BillingRepository {
   constructor(readonly db: Db) {}
+
+  /**
+   * Runs `work` in a transaction holding the teacher's subscription lock, or returns null at once
+   * when another request holds it: starting a plan is never done twice at the same time, and a
+   * concurrent request neither waits nor holds a connection waiting.
+   */
+  async withSubscriptionLock<T>(
+    userId: string,
+    work: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<{ value: T } | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ locked: boolean }>`
+        SELECT pg_try_advisory_xact_lock(hashtext(${`subscription:${userId}`})) AS locked`.execute(
+        trx,
+      );
+      return rows[0]?.locked ? { value: await work(trx) } : null;
+    });
+  }
 
   findUser(id: string, ex: Executor = this.db) {
     return ex.selectFrom('users').select(billingColumns).where('id', '=', id).executeTakeFirst();

@@ -240,6 +240,27 @@ describe('usage and the class allowance', () => {
     });
   });
 
+  it('starts the plan once when asked ten times at once', async () => {
+    const teacher = await registerTeacher(t.app);
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post('/api/billing/payment/create-trial-subscription', teacher.auth, card),
+      ),
+    );
+    const statuses = replies.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
+    for (const r of replies.filter((r) => r.statusCode === 409))
+      expect(body(r)).toMatchObject({ success: false, code: 'SUBSCRIPTION_EXISTS' });
+    const started = data(replies.find((r) => r.statusCode === 201)!);
+    const row = await t.db
+      .selectFrom('users')
+      .select(['subscription_id', 'subscription_status'])
+      .where('id', '=', teacher.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ subscription_id: started.id, subscription_status: 'trialing' });
+  });
+
   it('records and charges concurrent purchases of one add-on once, and never passes the cap', async () => {
     const { auth, user } = await subscribedTeacher();
     const burst = await Promise.all(

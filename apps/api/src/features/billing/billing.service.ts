@@ -229,12 +229,27 @@ export class BillingService {
     };
   }
 
-  /** Starts the Teacher plan: a 3-day trial the first time, a paid period after that. */
+  /**
+   * Starts the Teacher plan: a 3-day trial the first time, a paid period after that. Concurrent
+   * requests (a double click, parallel tabs) start it once: the others are told it exists.
+   */
   async createTrialSubscription(
     userId: string,
     input: { payment_method_id: string; cardholder_name: string; billing_email: string },
   ): Promise<{ id: string; trial_end: string }> {
-    const user = await this.requireUser(userId);
+    const started = await this.deps.repo.withSubscriptionLock(userId, (trx) =>
+      this.startPlan(userId, input, trx),
+    );
+    if (!started) throw new AppError(409, 'SUBSCRIPTION_EXISTS', BILLING_MESSAGES.starting);
+    return started.value;
+  }
+
+  private async startPlan(
+    userId: string,
+    input: { payment_method_id: string; cardholder_name: string; billing_email: string },
+    trx: Executor,
+  ): Promise<{ id: string; trial_end: string }> {
+    const user = await this.requireUser(userId, trx);
     if (user.subscription_status === 'trialing' || user.subscription_status === 'active') {
       throw new AppError(409, 'SUBSCRIPTION_EXISTS', 'You already have an active subscription.');
     }
@@ -250,26 +265,24 @@ export class BillingService {
       now,
     });
     const periodEnd = started.currentPeriodEnd ?? new Date(seasonFor(now).ends_at);
-    await this.deps.repo.db.transaction().execute(async (trx) => {
-      await this.deps.repo.updateSubscription(
-        userId,
-        {
-          subscription_status: started.status,
-          subscription_id: started.subscriptionId,
-          trial_end: started.trialEnd ?? now,
-          current_period_end: periodEnd,
-          cancel_at_period_end: false,
-          canceled_at: null,
-          payment_provider: this.deps.provider.name,
-          stripe_customer_id: started.customerId,
-          payment_method_id: started.paymentMethodId,
-        },
-        trx,
-      );
-      if (!firstTime && this.deps.provider.name === 'local') {
-        await this.recordPlanPayment(userId, started.subscriptionId, now, trx);
-      }
-    });
+    await this.deps.repo.updateSubscription(
+      userId,
+      {
+        subscription_status: started.status,
+        subscription_id: started.subscriptionId,
+        trial_end: started.trialEnd ?? now,
+        current_period_end: periodEnd,
+        cancel_at_period_end: false,
+        canceled_at: null,
+        payment_provider: this.deps.provider.name,
+        stripe_customer_id: started.customerId,
+        payment_method_id: started.paymentMethodId,
+      },
+      trx,
+    );
+    if (!firstTime && this.deps.provider.name === 'local') {
+      await this.recordPlanPayment(userId, started.subscriptionId, now, trx);
+    }
     return { id: started.subscriptionId, trial_end: (started.trialEnd ?? now).toISOString() };
   }
 
@@ -456,8 +469,8 @@ export class BillingService {
     );
   }
 
-  private async requireUser(userId: string): Promise<BillingUser> {
-    const user = await this.deps.repo.findUser(userId);
+  private async requireUser(userId: string, ex?: Executor): Promise<BillingUser> {
+    const user = await this.deps.repo.findUser(userId, ex);
     if (!user) throw unauthorized();
     return user;
   }
