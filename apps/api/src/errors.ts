@@ -6,6 +6,8 @@ import { isDatabaseUnavailable } from './db/index.ts';
 /** PostgreSQL: invalid byte sequence (a NUL in text), untranslatable character. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
+const UNIQUE_VIOLATION = '23505';
+
 /** How long a client should wait before retrying when the database is unavailable. */
 const DATABASE_RETRY_AFTER_S = 5;
 
@@ -103,17 +105,23 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {
       // text that reached the database with a NUL character or an invalid byte sequence
-      return reply
-        .status(422)
-        .send(
-          validationError([
-            {
-              loc: ['body'],
-              msg: 'Text contains characters that cannot be stored',
-              type: 'invalid_text',
-            },
-          ]),
-        );
+      return reply.status(422).send(
+        validationError([
+          {
+            loc: ['body'],
+            msg: 'Text contains characters that cannot be stored',
+            type: 'invalid_text',
+          },
+        ]),
+      );
+    }
+    if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
+      // two requests raced to create the same thing: the loser is told, not given a 500
+      return reply.status(409).send({
+        success: false,
+        detail: 'This was just changed by another request. Please reload and try again.',
+        code: 'CONFLICT',
+      });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

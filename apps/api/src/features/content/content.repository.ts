@@ -84,6 +84,13 @@ export class ContentRepository {
   ): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
       if (values.content_type === 'syllabus') {
+        // concurrent uploads of a syllabus replace one another in turn instead of colliding
+        await trx
+          .selectFrom('classes')
+          .select('id')
+          .where('id', '=', classId)
+          .forUpdate()
+          .execute();
         await trx
           .deleteFrom('contents')
           .where('class_id', '=', classId)
@@ -123,6 +130,13 @@ export class ContentRepository {
   ) {
     await this.db.transaction().execute(async (trx) => {
       if (values.content_type === 'syllabus') {
+        // concurrent uploads of a syllabus replace one another in turn instead of colliding
+        await trx
+          .selectFrom('classes')
+          .select('id')
+          .where('id', '=', classId)
+          .forUpdate()
+          .execute();
         await trx
           .deleteFrom('contents')
           .where('class_id', '=', classId)

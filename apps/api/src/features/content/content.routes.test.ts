@@ -280,6 +280,29 @@ describe('text content, syllabus, listing and stats', () => {
     expect(chunks.map((c) => c.body).join(' ')).not.toContain('30 percent');
   });
 
+  it('ten syllabi posted at once replace one another: one syllabus remains, no 500', async () => {
+    const { auth, cls } = await teacherWithClass();
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        json('POST', '/api/content/syllabus', auth, {
+          class_id: cls.id,
+          title: `Syllabus ${i}`,
+          content: `# Grading\n\nVersion ${i}: the midterm is worth 30 percent.`,
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    const syllabi = await t.db
+      .selectFrom('contents')
+      .select('id')
+      .where('class_id', '=', cls.id)
+      .where('content_type', '=', 'syllabus')
+      .execute();
+    expect(syllabi).toHaveLength(1);
+    const { chunks } = await counts(cls.id);
+    expect(chunks).toBeGreaterThan(0);
+  });
+
   it('validates text content with 422', async () => {
     const { auth, cls } = await teacherWithClass();
     for (const bad of [

@@ -157,7 +157,9 @@ export class ContentService {
   ): Promise<ContentItem> {
     const text = input.content.trim();
     if (!text) throw new AppError(422, 'VALIDATION_ERROR', 'The content is empty.');
-    const id = await this.repo.insertWithChunks(
+    // read back in the same transaction: a concurrent syllabus may replace it right after
+    let stored: Awaited<ReturnType<ContentRepository['find']>>;
+    await this.repo.insertWithChunks(
       input.classId,
       {
         title: input.title.trim().slice(0, 255),
@@ -170,8 +172,12 @@ export class ContentService {
         word_count: countWords(text),
       },
       chunkText(text),
-      alsoInTransaction,
+      async (trx, id) => {
+        await alsoInTransaction?.(trx, id);
+        stored = await this.repo.find(teacherId, id, trx);
+      },
     );
-    return this.get(teacherId, id);
+    if (!stored) throw notFound('Content');
+    return toItem(stored);
   }
 }
