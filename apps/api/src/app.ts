@@ -84,7 +84,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
-    trustProxy: config.trustProxy,
+    // a hop count: believe that many proxies nearest to us (Fastify's function form of it)
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     // unique across instances and restarts; a proxy's or client's own id is kept when sane

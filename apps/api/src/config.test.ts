@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, trustProxyOf } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for an empty environment', () => {
@@ -70,5 +70,15 @@ describe('payment settings', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_x', STRIPE_PUBLISHABLE_KEY: 'pk_x' })).toThrow(
       /STRIPE_PRICE_TEACHER/,
     );
+  });
+
+  it('reads TRUST_PROXY as none, a number of proxies or their addresses', () => {
+    expect(trustProxyOf('')).toBe(false);
+    expect(trustProxyOf('false')).toBe(false);
+    expect(trustProxyOf('true')).toBe(1);
+    expect(trustProxyOf('2')).toBe(2);
+    expect(trustProxyOf('10.0.0.1, 10.1.0.0/16, ::1')).toEqual(['10.0.0.1', '10.1.0.0/16', '::1']);
+    expect(trustProxyOf('maybe')).toBeUndefined();
+    expect(trustProxyOf('10.0.0.1, proxy.local')).toBeUndefined();
   });
 });

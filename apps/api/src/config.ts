@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_MIN_CONFIDENCE } from './features/answering/confidence.ts';
 
@@ -27,7 +28,18 @@ const envSchema = z.object({
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const parsed = trustProxyOf(v);
+      if (parsed === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'false, true (one proxy), a number of proxies, or their addresses (a, b/24)',
+        });
+      return parsed ?? false;
+    }),
   SMTP_URL: optionalString.pipe(z.string().url().optional()),
   MAIL_FROM: z.string().min(3).default('Syllabot <no-reply@syllabot.local>'),
   STRIPE_SECRET_KEY: optionalString,
@@ -63,7 +75,8 @@ export type Config = {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
-  trustProxy: boolean;
+  /** which proxies' X-Forwarded-For to believe: none, a hop count, or their addresses */
+  trustProxy: false | number | string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -99,6 +112,23 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+const ADDRESS = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
+
+/**
+ * TRUST_PROXY in Fastify's trustProxy forms. `true` means one proxy (the reverse proxy in front):
+ * the client address is the one that proxy saw, never the left-most X-Forwarded-For entry, which a
+ * client can write itself. Undefined when the value is none of these.
+ */
+export function trustProxyOf(value: string): false | number | string[] | undefined {
+  const v = value.trim().toLowerCase();
+  if (['', 'false', '0', 'no'].includes(v)) return false;
+  if (['true', 'yes'].includes(v)) return 1;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const addresses = v.split(',').map((a) => a.trim());
+  if (addresses.every((a) => ADDRESS.test(a) && isIP(a.split('/')[0]!))) return addresses;
+  return undefined;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

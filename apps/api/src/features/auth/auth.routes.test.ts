@@ -253,6 +253,15 @@ describe('client address behind a proxy', () => {
       });
       expect(sameClient.statusCode).toBe(429);
       expect(otherClient.statusCode).toBe(401);
+      // a client writing its own X-Forwarded-For entry in front of what the proxy added is still
+      // counted as the address the proxy saw
+      const spoofed = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'p@uni.test', password: 'Wrong-Pass-1' },
+        headers: { 'x-forwarded-for': '198.51.100.99, 203.0.113.5' },
+      });
+      expect(spoofed.statusCode).toBe(429);
     } finally {
       await proxied.close();
     }

@@ -220,6 +220,27 @@ describe('session and errors', () => {
     expect((await ask('when is the final?', cls.chat_uuid)).res.statusCode).toBe(403);
   });
 
+  it("one address flooding a class's link cannot use up the other students' allowance", async () => {
+    const small = await createTestApp({ CHAT_RATE_LIMIT_PER_MINUTE: '2' }); // 20 a class
+    try {
+      const cls = await classWithSyllabus(small.app);
+      const from = (address: string) =>
+        small.app.inject({
+          method: 'POST',
+          url: `/api/chat/ask/${cls.chat_uuid}`,
+          payload: { question: 'when is the midterm?' },
+          remoteAddress: address,
+        });
+      const flood = [];
+      for (let i = 0; i < 40; i++) flood.push((await from('203.0.113.5')).statusCode);
+      expect(flood.filter((s) => s === 200)).toHaveLength(2);
+      expect(flood.filter((s) => s === 429)).toHaveLength(38);
+      expect((await from('198.51.100.7')).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('limits questions per client address with 429 and Retry-After', async () => {
     const send = () =>
       t.app.inject({

@@ -76,11 +76,12 @@ export class ChatService {
     const started = performance.now();
     const c = await this.classByShareId(chatUuid);
     if (!c.is_active) throw new AppError(403, 'CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
-    const wait = Math.max(
-      await this.limiter.hit(`ask:addr:${input.address}`, this.limits.perAddress),
-      await this.limiter.hit(`ask:class:${c.id}`, this.limits.perClass),
-    );
-    if (wait) throw tooManyRequests(wait, BUSY);
+    // an address over its own limit is refused before it counts toward the class's: one client
+    // flooding a link cannot use up the allowance of every other student of the class
+    const addressWait = await this.limiter.hit(`ask:addr:${input.address}`, this.limits.perAddress);
+    if (addressWait) throw tooManyRequests(addressWait, BUSY);
+    const classWait = await this.limiter.hit(`ask:class:${c.id}`, this.limits.perClass);
+    if (classWait) throw tooManyRequests(classWait, BUSY);
     const answer = await this.answer(c.id, input.question);
     const responseTimeMs = Math.round(performance.now() - started);
     const row = await this.db
