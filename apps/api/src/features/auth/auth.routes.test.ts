@@ -194,15 +194,63 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(422);
   });
 
-  it('locks an account after 5 failures, even for the right password, with Retry-After', async () => {
+  it('stops an address after 5 attempts on an account, but not the owner at another address', async () => {
     const { input } = await registerTeacher(t.app);
+    const attacker = freshIp();
     for (let i = 0; i < 5; i++)
-      expect((await login(input.email, 'Wrong-Pass-1')).statusCode).toBe(401);
-    const res = await login(input.email, STRONG_PASSWORD);
+      expect(
+        (
+          await post(
+            '/api/auth/login',
+            { email: input.email, password: 'Wrong-Pass-1' },
+            {},
+            attacker,
+          )
+        ).statusCode,
+      ).toBe(401);
+    const res = await post(
+      '/api/auth/login',
+      { email: input.email, password: STRONG_PASSWORD },
+      {},
+      attacker,
+    );
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(body(res)).toMatchObject({ code: 'RATE_LIMITED' });
+    // the right password from anywhere else still signs the owner in
+    expect((await login(input.email, STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts parallel guesses before checking them: 30 at once, 5 reach the password', async () => {
+    const { input } = await registerTeacher(t.app);
+    const ip = freshIp();
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        post('/api/auth/login', { email: input.email, password: 'Wrong-Pass-1' }, {}, ip),
+      ),
+    );
+    const statuses = replies.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+  });
+
+  it('an account under attack from many addresses stops them, while the owner still gets in', async () => {
+    const { input } = await registerTeacher(t.app);
+    const attackers = Array.from({ length: 50 }, freshIp);
+    await Promise.all(
+      attackers.map((ip) =>
+        post('/api/auth/login', { email: input.email, password: 'Wrong-Pass-1' }, {}, ip),
+      ),
+    );
+    const again = await post(
+      '/api/auth/login',
+      { email: input.email, password: 'Wrong-Pass-2' },
+      {},
+      attackers[0],
+    );
+    expect(again.statusCode).toBe(429);
+    expect((await login(input.email, STRONG_PASSWORD)).statusCode).toBe(200);
   });
 
   it('limits failures per client address across accounts, ignoring X-Forwarded-For without TRUST_PROXY', async () => {

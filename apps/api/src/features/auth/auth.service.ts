@@ -14,7 +14,14 @@ import { hashToken, looksLikeJwt, randomToken } from './tokens.ts';
 import { passwordResetEmail } from './reset-email.ts';
 
 export const AUTH_LIMITS = {
-  loginPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  /** sign-in attempts on one account from one address */
+  loginPerAccountAddress: { max: 5, windowSeconds: 15 * 60 },
+  /**
+   * failed sign-ins on one account from anywhere: past it, only addresses that have not guessed
+   * wrong on it may still try (the owner at a fresh address is never locked out)
+   */
+  loginPerAccount: { max: 50, windowSeconds: 15 * 60 },
+  /** failed sign-ins from one address, on any account */
   loginPerAddress: { max: 20, windowSeconds: 15 * 60 },
   registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
   resetPerAddress: { max: 10, windowSeconds: 60 * 60 },
@@ -110,12 +117,17 @@ export class AuthService {
     address: string;
     userAgent: string | null;
   }): Promise<AuthResult> {
-    const accountKey = `login:acct:${input.email.toLowerCase()}`;
+    const email = input.email.toLowerCase();
+    const pairKey = `login:pair:${email}:${input.address}`;
+    const accountKey = `login:acct:${email}`;
     const addressKey = `login:addr:${input.address}`;
-    const wait = Math.max(
-      await this.deps.limiter.check(accountKey, AUTH_LIMITS.loginPerAccount),
-      await this.deps.limiter.check(addressKey, AUTH_LIMITS.loginPerAddress),
-    );
+    // the attempt counts before the password is checked: parallel guesses cannot all reach it
+    const pair = await this.deps.limiter.count(pairKey, AUTH_LIMITS.loginPerAccountAddress);
+    const address = await this.deps.limiter.count(addressKey, AUTH_LIMITS.loginPerAddress);
+    let wait = Math.max(pair.wait, address.wait);
+    // an account under attack stops the addresses that have guessed wrong on it, not the owner
+    if (!wait && pair.hits > 1)
+      wait = await this.deps.limiter.check(accountKey, AUTH_LIMITS.loginPerAccount);
     if (wait) throw tooManyRequests(wait, 'Too many sign-in attempts. Please wait and try again.');
 
     const found = await this.repo.findUserByEmail(input.email);
@@ -124,10 +136,11 @@ export class AuthService {
       : (await burnVerifyTime(input.password), false);
     if (!found || !ok) {
       await this.deps.limiter.hit(accountKey, AUTH_LIMITS.loginPerAccount);
-      await this.deps.limiter.hit(addressKey, AUTH_LIMITS.loginPerAddress);
       throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
-    await this.deps.limiter.reset(accountKey);
+    // a successful sign-in is not a guess: from this address the slate is clean again
+    await this.deps.limiter.reset(pairKey);
+    await this.deps.limiter.refund(addressKey);
     const { password_hash: _hash, ...user } = found;
     return { user: toUser(user), tokens: await this.startSession(found.id, input.userAgent) };
   }

@@ -13,6 +13,14 @@ export class RateLimiter {
 
   /** Counts one event and returns how many seconds to wait if this went over the limit, else 0. */
   async hit(key: string, limit: Limit): Promise<number> {
+    return (await this.count(key, limit)).wait;
+  }
+
+  /**
+   * Counts one event atomically (concurrent requests each get their own count) and returns the
+   * count in the window and how many seconds to wait if this went over the limit, else 0.
+   */
+  async count(key: string, limit: Limit): Promise<{ hits: number; wait: number }> {
     const row = await sql<{ hits: number; window_start: Date }>`
       INSERT INTO rate_limits (key, window_start, hits) VALUES (${key}, now(), 1)
       ON CONFLICT (key) DO UPDATE SET
@@ -22,7 +30,16 @@ export class RateLimiter {
                     THEN now() ELSE rate_limits.window_start END
       RETURNING hits, window_start`.execute(this.db);
     const r = row.rows[0]!;
-    return r.hits > limit.max ? this.retryAfter(r.window_start, limit) : 0;
+    return { hits: r.hits, wait: r.hits > limit.max ? this.retryAfter(r.window_start, limit) : 0 };
+  }
+
+  /** Takes back one counted event (it turned out not to be one the limit is about). */
+  async refund(key: string): Promise<void> {
+    await this.db
+      .updateTable('rate_limits')
+      .set({ hits: sql`greatest(hits - 1, 0)` })
+      .where('key', '=', key)
+      .execute();
   }
 
   async check(key: string, limit: Limit): Promise<number> {
