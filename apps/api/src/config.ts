@@ -6,10 +6,6 @@ import { DEFAULT_MIN_CONFIDENCE } from './features/answering/confidence.ts';
  * The only reader of process.env. Every variable is listed in README.md and .env.example.
  * An invalid value stops the server at start with a list of every bad key.
  */
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const optionalString = z
   .string()
   .optional()
