@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, type Tokens, type TrialData, type User } from '@app/contracts';
-import { ALL_STORAGE_KEYS, storage } from './storage';
+import { ALL_STORAGE_KEYS, CLASS_DRAFT_KEY, storage } from './storage';
 
 export type SignupFlowStep = 'pricing' | 'payment';
 
@@ -45,9 +45,9 @@ export const authStore = {
     storage.remove(STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken, STORAGE_KEYS.userData);
   },
 
-  /** Clears all six keys (logout, SPEC §4). */
+  /** Clears all six keys (logout, SPEC §4), and the teacher's class draft. */
   clearAll(): void {
-    storage.remove(...ALL_STORAGE_KEYS);
+    storage.remove(...ALL_STORAGE_KEYS, CLASS_DRAFT_KEY);
   },
 
   isNewSignup: () => storage.get(STORAGE_KEYS.isNewSignup) === 'true',

@@ -166,8 +166,9 @@ describe('login, register, logout', () => {
     ).rejects.toThrow('Authentication failed');
   });
 
-  it('logout clears all six keys and revokes the session in the background, ignoring failure', async () => {
+  it('logout clears all six keys and the class draft, and revokes the session in the background, ignoring failure', async () => {
     seedSession();
+    localStorage.setItem('class_draft', '{"step":2}');
     localStorage.setItem('trial_data', '{}');
     localStorage.setItem('signup_flow_step', 'pricing');
     localStorage.setItem('isNewSignup', 'true');
@@ -185,6 +186,7 @@ describe('login, register, logout', () => {
       'trial_data',
       'signup_flow_step',
       'isNewSignup',
+      'class_draft',
     ]) {
       expect(localStorage.getItem(key)).toBeNull();
     }

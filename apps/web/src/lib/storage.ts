@@ -5,6 +5,9 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 /** All six browser storage keys of SPEC §3. */
 export const ALL_STORAGE_KEYS: readonly StorageKey[] = Object.values(STORAGE_KEYS);
 
+/** The class wizard's autosaved draft (SPEC §2): one teacher's, cleared when they sign out. */
+export const CLASS_DRAFT_KEY = 'class_draft';
+
 function backend(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
@@ -29,7 +32,7 @@ export const storage = {
       // Quota or disabled storage: the session simply will not persist.
     }
   },
-  remove(...keys: StorageKey[]): void {
+  remove(...keys: (StorageKey | typeof CLASS_DRAFT_KEY)[]): void {
     const store = backend();
     for (const key of keys) {
       try {

@@ -259,6 +259,7 @@ describe('create class wizard', () => {
       localStorage.setItem(
         DRAFT_KEY,
         JSON.stringify({
+          owner: makeUser().id,
           step: 3,
           classInfo: { class_name: 'Biology' },
           syllabus: { title: '', content: '' },
@@ -364,6 +365,7 @@ describe('create class wizard', () => {
     localStorage.setItem(
       DRAFT_KEY,
       JSON.stringify({
+        owner: makeUser().id,
         step: 1,
         classInfo: { class_name: 'Saved Bio' },
         syllabus: { title: '', content: 'text' },
@@ -374,6 +376,23 @@ describe('create class wizard', () => {
     const w = await openWizard();
     expect(w.getByLabelText('Class name')).toHaveValue('Saved Bio');
     expect(w.getByLabelText('Syllabus text')).toHaveValue('text');
+  });
+
+  it("never offers another teacher's draft, and drops it", async () => {
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        owner: 'another-teacher',
+        step: 1,
+        classInfo: { class_name: 'Their Class' },
+        syllabus: { title: '', content: 'their syllabus' },
+        id: null,
+      }),
+    );
+    setup([]);
+    const w = await openWizard();
+    expect(w.getByLabelText('Class name')).toHaveValue('');
+    expect(localStorage.getItem(DRAFT_KEY) ?? '').not.toContain('Their Class');
   });
 
   it('a bad draft says Failed to load draft', async () => {

@@ -27,13 +27,15 @@ import { Progress } from '@/components/ui/progress';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorText } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { CLASS_DRAFT_KEY } from '@/lib/storage';
 import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
 import { classKeys, classesApi, contentTypeLabel, type ClassPayload } from '@/lib/classes-api';
 import { cn } from '@/lib/utils';
 import { cutTitle, fileProblem, formatMb, orNull, titleFromFileName } from './class-logic';
 import { FileDropzone } from './file-dropzone';
 
-export const DRAFT_KEY = 'class_draft';
+export const DRAFT_KEY = CLASS_DRAFT_KEY;
 export const AUTOSAVE_MS = 30_000;
 export const COMPLETED_REMOVE_MS = 3_000;
 export const WIZARD_YEARS = [2025, 2026, 2027, 2028, 2029, 2030] as const;
@@ -103,6 +105,8 @@ interface Draft {
   testQuestions: string[];
   testResponses: Record<string, TestReply>;
   id: string | null;
+  /** the teacher it belongs to: another teacher signing in on this browser is never offered it */
+  owner: string;
 }
 
 const emptyInfo: ClassInfo = {
@@ -119,13 +123,17 @@ const emptyInfo: ClassInfo = {
 let keySeq = 0;
 const nextKey = () => `k${++keySeq}`;
 
-function readDraft(): { draft: Draft | null; failed: boolean } {
+function readDraft(owner: string): { draft: Draft | null; failed: boolean } {
   const raw = localStorage.getItem(DRAFT_KEY);
   if (!raw) return { draft: null, failed: false };
   try {
     const parsed = JSON.parse(raw) as Partial<Draft>;
     if (!parsed || typeof parsed !== 'object' || typeof parsed.classInfo !== 'object') {
       throw new Error('bad draft');
+    }
+    if (parsed.owner !== owner) {
+      localStorage.removeItem(DRAFT_KEY); // someone else's: not ours to show, nor to keep
+      return { draft: null, failed: false };
     }
     return {
       draft: {
@@ -138,6 +146,7 @@ function readDraft(): { draft: Draft | null; failed: boolean } {
           : [...DEFAULT_TEST_QUESTIONS],
         testResponses: savedTestResponses(parsed.testResponses),
         id: typeof parsed.id === 'string' ? parsed.id : null,
+        owner,
       },
       failed: false,
     };
@@ -202,7 +211,8 @@ export function CreateClassWizard({
 
 function WizardBody({ onClose }: { onClose(): void }) {
   const queryClient = useQueryClient();
-  const [initial] = useState(readDraft);
+  const owner = useAuth().user?.id ?? '';
+  const [initial] = useState(() => readDraft(owner));
   const draft = initial.draft;
 
   const [step, setStep] = useState<1 | 2 | 3>(draft?.step ?? 1);
@@ -271,6 +281,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
       ),
     ),
     id: classId,
+    owner,
   };
   const saveDraft = useCallback(() => {
     if (snapshot.current) localStorage.setItem(DRAFT_KEY, JSON.stringify(snapshot.current));
