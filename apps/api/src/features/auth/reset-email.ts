@@ -23,5 +23,11 @@ export function passwordResetEmail(input: { to: string; firstName: string; link:
 <p><a href="${escapeHtml(input.link)}">Set a new password</a></p>
 <p>The link works once and expires in one hour. If you did not ask for this, you can ignore this e-mail; your password stays the same.</p>
 <p>— Syllabot</p>`;
-  return { to: input.to, subject: 'Reset your Syllabot password', text, html };
+  return {
+    to: input.to,
+    subject: 'Reset your Syllabot password',
+    text,
+    html,
+    secrets: [input.link],
+  };
 }

@@ -9,7 +9,27 @@ export type Email = {
   html?: string;
   /** where the recipient's Reply goes (a student's address on a contact request) */
   replyTo?: string;
+  /**
+   * Parts that grant access (a password-reset link): never written to the log, and removed from
+   * the stored copy once SMTP has delivered the e-mail.
+   */
+  secrets?: string[];
 };
+
+const REDACTED = '[removed]';
+const htmlEscaped = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`,
+  );
+
+/** The text with every secret (as written, and as escaped in HTML) replaced. */
+export function redact(text: string, secrets: string[] = []): string {
+  return secrets
+    .filter((x) => x.length > 0)
+    .flatMap((x) => [x, htmlEscaped(x)])
+    .reduce((out, x) => out.split(x).join(REDACTED), text);
+}
 
 /**
  * Sends through SMTP when SMTP_URL is set. Without it, each e-mail goes into the `emails` table
@@ -44,8 +64,13 @@ export class Mailer {
       .executeTakeFirstOrThrow();
     if (!this.transport) {
       this.log.info(
-        { emailId: row.id, to: email.to, subject: email.subject, body: email.text },
-        'e-mail stored in outbox (SMTP_URL not set)',
+        {
+          emailId: row.id,
+          to: email.to,
+          subject: email.subject,
+          body: redact(email.text, email.secrets),
+        },
+        'e-mail stored in outbox (SMTP_URL not set); the whole message is in the emails table',
       );
       return;
     }
@@ -58,9 +83,18 @@ export class Mailer {
         html: email.html,
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       });
+      // delivered: the stored copy keeps no usable link
       await this.db
         .updateTable('emails')
-        .set({ sent_at: new Date() })
+        .set({
+          sent_at: new Date(),
+          ...(email.secrets?.length
+            ? {
+                text_body: redact(email.text, email.secrets),
+                html_body: email.html === undefined ? null : redact(email.html, email.secrets),
+              }
+            : {}),
+        })
         .where('id', '=', row.id)
         .execute();
     } catch (err) {
