@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/app.ts';
 import { createDb, isDatabaseUnavailable } from './index.ts';
+import { migrate } from './migrate.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -78,5 +79,27 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(coded('23505', 'duplicate key'))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
     expect(isDatabaseUnavailable('not an error')).toBe(false);
+  });
+});
+
+describe('migrate while another instance holds the migration lock', () => {
+  it('says it is waiting, gives up with the reason, and migrates once the lock is free', async () => {
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock(734112001)');
+    const { db, pool } = createDb(database.url, { max: 1 });
+    const lines: string[] = [];
+    try {
+      const limits = { timeoutMs: 300, pollMs: 20, reportEveryMs: 100 };
+      await expect(migrate(pool, (l) => lines.push(l), limits)).rejects.toThrow(
+        /held the migration lock/,
+      );
+      expect(lines.some((l) => l.startsWith('waiting for another instance'))).toBe(true);
+      await holder.query('SELECT pg_advisory_unlock(734112001)');
+      expect(await migrate(pool, () => {}, limits)).toEqual([]); // all applied already
+    } finally {
+      await holder.end();
+      await db.destroy();
+    }
   });
 });

@@ -6,17 +6,54 @@ import type pg from 'pg';
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_ID = 734_112_001; // any constant: serialises concurrent starts of several instances
 
+/** How long a start waits for another instance's migrations before it gives up, and how often it says so. */
+export const MIGRATION_LOCK = { timeoutMs: 5 * 60_000, pollMs: 500, reportEveryMs: 10_000 };
+
+/**
+ * Takes the migration lock, waiting for another instance that holds it (saying so), and fails
+ * with the reason after `timeoutMs`: a hung instance holding the lock no longer blocks every
+ * start in silence.
+ */
+async function takeMigrationLock(
+  client: pg.PoolClient,
+  log: (msg: string) => void,
+  limits: typeof MIGRATION_LOCK,
+): Promise<void> {
+  const started = Date.now();
+  let reported = started;
+  for (;;) {
+    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
+      LOCK_ID,
+    ]);
+    if (rows[0]?.ok) return;
+    const waited = Date.now() - started;
+    if (waited >= limits.timeoutMs)
+      throw new Error(
+        `another instance has held the migration lock for ${Math.round(waited / 1000)} s ` +
+          '(pg_advisory_lock ' +
+          LOCK_ID +
+          '); stop it, or end its session in pg_stat_activity, and start again',
+      );
+    if (Date.now() - reported >= limits.reportEveryMs) {
+      reported = Date.now();
+      log(`waiting for another instance to finish its migrations (${Math.round(waited / 1000)} s)`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, limits.pollMs));
+  }
+}
+
 /** Applies every migrations/NNN_name.sql not applied yet, each in its own transaction. */
 export async function migrate(
   pool: pg.Pool,
   log: (msg: string) => void = () => {},
+  lockLimits = MIGRATION_LOCK,
 ): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {
     // a backfill over a large database may take longer than a request's statement timeout
     await client.query('SET statement_timeout = 0');
-    await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
+    await takeMigrationLock(client, log, lockLimits);
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
