@@ -3,6 +3,7 @@ import { body, createTestApp, type TestApp } from '../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../test/factories.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import { NUL_MESSAGE } from './bad-input.ts';
+import { MALFORMED_MULTIPART } from './upload.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,6 +67,32 @@ describe('bad input is a 4xx in the error shape', () => {
       .where('class_id', '=', cls.id)
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(0);
+  });
+
+  it.each([
+    ['without a boundary', 'multipart/form-data', 'abc'],
+    [
+      'cut short',
+      'multipart/form-data; boundary=XYZ',
+      '--XYZ\r\nContent-Disposition: form-data; name="class_id"\r\n\r\nabc',
+    ],
+    ['that is not multipart', 'multipart/form-data; boundary=XYZ', 'not multipart at all'],
+  ])('an upload %s is a 400 for teachers and visitors alike', async (_what, type, payload) => {
+    const teacher = await subscribedTeacher(t.app);
+    for (const url of ['/api/content/upload', '/api/trial/upload']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...teacher.auth, 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(body(res)).toEqual({
+        success: false,
+        detail: MALFORMED_MULTIPART,
+        code: 'BAD_REQUEST',
+      });
+    }
   });
 
   it("answers Fastify's own URL errors in the error shape", async () => {

@@ -3,6 +3,9 @@ import { AppError } from '../errors.ts';
 
 export type UploadedFile = { data: Buffer; fileName: string };
 
+export const MALFORMED_MULTIPART =
+  'The upload could not be read: it is not a complete multipart/form-data request.';
+
 /**
  * Reads a multipart request with at most one file (the limits are the @fastify/multipart ones the
  * route's plugin registered) into its text fields and the file. Too large is 413 with
@@ -30,7 +33,9 @@ export async function readUpload(
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', tooLargeMessage);
     if (code === 'FST_FILES_LIMIT')
       throw new AppError(422, 'VALIDATION_ERROR', 'Upload one file at a time.');
-    throw err;
+    // anything else reading the parts is a body that is not valid multipart: no boundary, cut
+    // short, a malformed part header
+    throw new AppError(400, 'BAD_REQUEST', MALFORMED_MULTIPART);
   }
   return { fields, file };
 }
