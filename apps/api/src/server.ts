@@ -65,7 +65,7 @@ async function main() {
   const applied = await migrate(pool, (msg) => logger.info(msg));
   logger.info({ applied: applied.length }, 'database ready');
 
-  const jwtSecret = await loadOrCreateJwtSecret(dataDir, config.jwtSecret);
+  const jwtSecret = await loadOrCreateJwtSecret(db, dataDir, config.jwtSecret);
   const handlers = new HandlerTracker();
   const app = await buildApp({ config, db, jwtSecret, logger, webDist, handlers });
 

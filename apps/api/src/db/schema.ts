@@ -56,6 +56,12 @@ export interface PaymentsTable {
   created_at: Generated<Date>;
 }
 
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
 export interface StripeEventsTable {
   id: string;
   type: string;
@@ -245,6 +251,7 @@ export interface Database {
   emails: EmailsTable;
   rate_limits: RateLimitsTable;
   payments: PaymentsTable;
+  app_secrets: AppSecretsTable;
   stripe_events: StripeEventsTable;
   classes: ClassesTable;
   contents: ContentsTable;
