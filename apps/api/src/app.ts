@@ -194,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let trialCleanupTimer: NodeJS.Timeout | undefined;
   let lifecycleTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    stopHousekeeping = startHousekeeping(db, app.log);
+    stopHousekeeping = startHousekeeping(db, app.log, config.retention);
     // demo subscriptions end their trial and renew by the clock (Stripe tells us by webhook)
     lifecycleTimer = setInterval(() => {
       billing

@@ -55,6 +55,10 @@ const envSchema = z.object({
   LLM_DAILY_TOKEN_BUDGET_PER_CLASS: z.coerce.number().int().min(0).default(200_000),
   // from a few of the largest chunks (~2,000 characters each) to a long prompt
   LLM_CONTEXT_CHARS: z.coerce.number().int().min(4_000).max(100_000).default(12_000),
+  // days kept; 0 keeps for good (conversations: two academic years of history by default)
+  RETENTION_CONVERSATIONS_DAYS: z.coerce.number().int().min(0).max(36_500).default(730),
+  RETENTION_EMAILS_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
+  RETENTION_SESSIONS_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -76,6 +80,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** days conversations, sent e-mails and revoked sessions are kept (0: for good) */
+  retention: { conversationsDays: number; emailsDays: number; sessionsDays: number };
   /** set when both Stripe keys are: card payments go through Stripe, otherwise the local demo provider */
   stripe:
     | {
@@ -161,6 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    retention: {
+      conversationsDays: e.RETENTION_CONVERSATIONS_DAYS,
+      emailsDays: e.RETENTION_EMAILS_DAYS,
+      sessionsDays: e.RETENTION_SESSIONS_DAYS,
+    },
     stripe:
       stripeKeys === 2
         ? {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { registerTeacher } from '../../../test/factories.ts';
-import { pruneExpiredRows } from './housekeeping.ts';
+import { createClass, registerTeacher, subscribedTeacher } from '../../../test/factories.ts';
+import { DEFAULT_RETENTION, pruneExpiredRows } from './housekeeping.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,5 +82,54 @@ describe('pruneExpiredRows', () => {
     expect(
       await t.db.selectFrom('sessions').select('id').where('id', '=', old.id).execute(),
     ).toHaveLength(0);
+  });
+});
+
+describe('retention', () => {
+  it('deletes conversations and e-mails older than their retention, and keeps all with 0', async () => {
+    const teacher = await subscribedTeacher(t.app);
+    const cls = await createClass(t.app, teacher.auth);
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const conversation = (created_at: Date, question: string) => ({
+      class_id: cls.id,
+      question,
+      response: 'r',
+      source_type: 'other' as const,
+      student_identifier: null,
+      created_at,
+    });
+    await t.db
+      .insertInto('conversations')
+      .values([conversation(daysAgo(40), 'old'), conversation(daysAgo(1), 'recent')])
+      .execute();
+    const mail = (created_at: Date, subject: string) => ({
+      to_address: 'a@b.test',
+      subject,
+      text_body: 'x',
+      transport: 'outbox' as const,
+      created_at,
+    });
+    await t.db
+      .insertInto('emails')
+      .values([mail(daysAgo(40), 'old mail'), mail(daysAgo(1), 'recent mail')])
+      .execute();
+    const keepAll = { ...DEFAULT_RETENTION, conversationsDays: 0, emailsDays: 0 };
+    expect(await pruneExpiredRows(t.db, keepAll)).toMatchObject({ conversations: 0, emails: 0 });
+
+    const month = { ...DEFAULT_RETENTION, conversationsDays: 30, emailsDays: 30 };
+    const deleted = await pruneExpiredRows(t.db, month);
+    expect(deleted.conversations).toBeGreaterThanOrEqual(1);
+    expect(deleted.emails).toBeGreaterThanOrEqual(1);
+    const questions = await t.db
+      .selectFrom('conversations')
+      .select('question')
+      .where('class_id', '=', cls.id)
+      .execute();
+    expect(questions.map((q) => q.question)).toEqual(['recent']);
+    const subjects = (await t.db.selectFrom('emails').select('subject').execute()).map(
+      (m) => m.subject,
+    );
+    expect(subjects).toContain('recent mail');
+    expect(subjects).not.toContain('old mail');
   });
 });

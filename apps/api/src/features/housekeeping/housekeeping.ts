@@ -4,11 +4,48 @@ import type { Db } from '../../db/index.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** How long kept records live, in days (RETENTION_*; 0 keeps them for good). */
+export type Retention = { conversationsDays: number; emailsDays: number; sessionsDays: number };
+export const DEFAULT_RETENTION: Retention = {
+  conversationsDays: 730,
+  emailsDays: 30,
+  sessionsDays: 30,
+};
+
+/** Rows deleted per statement: a first prune of years of history never holds a long lock. */
+const BATCH = 5_000;
+
+/** Deletes `table`'s rows with `column` older than `days`, in batches; 0 days deletes nothing. */
+async function deleteOlderThan(
+  db: Db,
+  table: 'conversations' | 'emails',
+  days: number,
+): Promise<number> {
+  if (days <= 0) return 0;
+  let total = 0;
+  for (;;) {
+    const r = await sql<{ n: number }>`
+      WITH gone AS (
+        DELETE FROM ${sql.table(table)} WHERE id IN (
+          SELECT id FROM ${sql.table(table)}
+          WHERE created_at < now() - make_interval(days => ${days}) LIMIT ${BATCH})
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`.execute(db);
+    const n = r.rows[0]?.n ?? 0;
+    total += n;
+    if (n < BATCH) return total;
+  }
+}
+
 /**
  * Deletes rows that can no longer matter: finished rate-limit windows (the longest is an hour),
- * expired refresh tokens and reset links, and sessions revoked over 30 days ago.
+ * expired refresh tokens and reset links, and, by the retention settings, revoked sessions,
+ * conversations (with their contact requests) and e-mails.
  */
-export async function pruneExpiredRows(db: Db): Promise<Record<string, number>> {
+export async function pruneExpiredRows(
+  db: Db,
+  retention: Retention = DEFAULT_RETENTION,
+): Promise<Record<string, number>> {
   const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
   const rateLimits = await db
     .deleteFrom('rate_limits')
@@ -24,20 +61,27 @@ export async function pruneExpiredRows(db: Db): Promise<Record<string, number>> 
     .executeTakeFirst();
   const sessions = await db
     .deleteFrom('sessions')
-    .where('revoked_at', '<', sql<Date>`now() - interval '30 days'`)
+    .where('revoked_at', '<', sql<Date>`now() - make_interval(days => ${retention.sessionsDays})`)
     .executeTakeFirst();
   return {
     rate_limits: count(rateLimits),
     refresh_tokens: count(refreshTokens),
     password_resets: count(passwordResets),
     sessions: count(sessions),
+    conversations: await deleteOlderThan(db, 'conversations', retention.conversationsDays),
+    emails: await deleteOlderThan(db, 'emails', retention.emailsDays),
   };
 }
 
 /** Runs the prune once an hour; safe with several instances (deletes are idempotent). */
-export function startHousekeeping(db: Db, log: FastifyBaseLogger, intervalMs = HOUR_MS) {
+export function startHousekeeping(
+  db: Db,
+  log: FastifyBaseLogger,
+  retention: Retention = DEFAULT_RETENTION,
+  intervalMs = HOUR_MS,
+) {
   const run = () =>
-    pruneExpiredRows(db)
+    pruneExpiredRows(db, retention)
       .then((deleted) => log.debug({ deleted }, 'housekeeping done'))
       .catch((err: Error) => log.warn({ err: err.message }, 'housekeeping failed'));
   const timer = setInterval(run, intervalMs);
