@@ -55,7 +55,8 @@ import { FactsRepository } from './features/facts/facts.repository.ts';
 import { factsRoutes } from './features/facts/facts.routes.ts';
 import { FactsService } from './features/facts/facts.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
+import { HOUSEKEEPING_PERIOD_MS, pruneExpiredRows } from './features/housekeeping/housekeeping.ts';
+import { scheduleAcrossInstances } from './features/housekeeping/schedule.ts';
 import { Mailer } from './features/mail/mailer.ts';
 import { trialRoutes } from './features/trial/trial.routes.ts';
 import { TrialService } from './features/trial/trial.service.ts';
@@ -190,31 +191,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
 
-  let stopHousekeeping: (() => void) | undefined;
-  let trialCleanupTimer: NodeJS.Timeout | undefined;
-  let lifecycleTimer: NodeJS.Timeout | undefined;
+  const stops: (() => void)[] = [];
   app.addHook('onReady', async () => {
-    stopHousekeeping = startHousekeeping(db, app.log, config.retention);
-    // demo subscriptions end their trial and renew by the clock (Stripe tells us by webhook)
-    lifecycleTimer = setInterval(() => {
-      billing
-        .applyLocalLifecycle()
-        .catch((err: Error) => app.log.warn({ err: err.message }, 'billing lifecycle failed'));
-    }, 5 * 60_000);
-    lifecycleTimer.unref();
-    // trial sessions end after 24 hours; their documents go with them
-    trialCleanupTimer = setInterval(() => {
-      trial
-        .deleteExpired()
-        .then((n) => n && app.log.info({ deleted: n }, 'expired trial sessions deleted'))
-        .catch((err: Error) => app.log.warn({ err: err.message }, 'trial clean-up failed'));
-    }, 10 * 60_000);
-    trialCleanupTimer.unref();
+    // each runs once per period across all instances sharing the database
+    stops.push(
+      scheduleAcrossInstances(db, app.log, 'housekeeping', HOUSEKEEPING_PERIOD_MS, async () => {
+        const deleted = await pruneExpiredRows(db, config.retention);
+        app.log.debug({ deleted }, 'housekeeping done');
+      }),
+      // demo subscriptions end their trial and renew by the clock (Stripe tells us by webhook)
+      scheduleAcrossInstances(db, app.log, 'billing-lifecycle', 5 * 60_000, () =>
+        billing.applyLocalLifecycle(),
+      ),
+      // trial sessions end after 24 hours; their documents go with them
+      scheduleAcrossInstances(db, app.log, 'trial-cleanup', 10 * 60_000, async () => {
+        const n = await trial.deleteExpired();
+        if (n) app.log.info({ deleted: n }, 'expired trial sessions deleted');
+      }),
+    );
   });
   app.addHook('onClose', async () => {
-    stopHousekeeping?.();
-    clearInterval(lifecycleTimer);
-    clearInterval(trialCleanupTimer);
+    for (const stop of stops) stop();
     mailer.close();
     await extractor.close();
   });

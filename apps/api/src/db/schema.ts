@@ -56,6 +56,11 @@ export interface PaymentsTable {
   created_at: Generated<Date>;
 }
 
+export interface ScheduledRunsTable {
+  name: string;
+  last_run: Date;
+}
+
 export interface AppSecretsTable {
   name: string;
   value: string;
@@ -252,6 +257,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   payments: PaymentsTable;
   app_secrets: AppSecretsTable;
+  scheduled_runs: ScheduledRunsTable;
   stripe_events: StripeEventsTable;
   classes: ClassesTable;
   contents: ContentsTable;

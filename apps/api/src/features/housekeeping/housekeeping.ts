@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
+/** How often the prune runs (across all instances). */
+export const HOUSEKEEPING_PERIOD_MS = 60 * 60 * 1000;
 
 /** How long kept records live, in days (RETENTION_*; 0 keeps them for good). */
 export type Retention = { conversationsDays: number; emailsDays: number; sessionsDays: number };
@@ -71,20 +71,4 @@ export async function pruneExpiredRows(
     conversations: await deleteOlderThan(db, 'conversations', retention.conversationsDays),
     emails: await deleteOlderThan(db, 'emails', retention.emailsDays),
   };
-}
-
-/** Runs the prune once an hour; safe with several instances (deletes are idempotent). */
-export function startHousekeeping(
-  db: Db,
-  log: FastifyBaseLogger,
-  retention: Retention = DEFAULT_RETENTION,
-  intervalMs = HOUR_MS,
-) {
-  const run = () =>
-    pruneExpiredRows(db, retention)
-      .then((deleted) => log.debug({ deleted }, 'housekeeping done'))
-      .catch((err: Error) => log.warn({ err: err.message }, 'housekeeping failed'));
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }
