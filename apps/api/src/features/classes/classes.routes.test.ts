@@ -115,6 +115,20 @@ describe('/api/classes', () => {
     ).toBe(201);
   });
 
+  it('twelve classes created at once: three made, the rest refused by the allowance, no 5xx', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        inject('POST', '/api/classes', auth, classInput({ class_name: `Burst ${i}` })),
+      ),
+    );
+    const statuses = replies.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 402)).toBe(true);
+    // the app still answers others at once
+    expect((await inject('GET', '/api/health')).statusCode).toBe(200);
+  });
+
   it('refuses class creation before the plan starts', async () => {
     const { auth } = await registerTeacher(t.app);
     const res = await inject('POST', '/api/classes', auth, classInput());

@@ -2,6 +2,7 @@ import type { ClassItem } from '@app/contracts';
 import { notFound } from '../../errors.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { ClassesRepository, ClassRow, ClassValues } from './classes.repository.ts';
+import { KeyedQueue } from './keyed-queue.ts';
 
 export function toClassItem(row: ClassRow): ClassItem {
   return {
@@ -28,6 +29,8 @@ export function toClassItem(row: ClassRow): ClassItem {
 }
 
 export class ClassesService {
+  private readonly creations = new KeyedQueue();
+
   constructor(
     private readonly repo: ClassesRepository,
     private readonly billing: BillingService,
@@ -50,11 +53,14 @@ export class ClassesService {
   /** Creates a class if the billing allowance has room (402 with the rule's message if not). */
   async create(teacherId: string, values: ClassValues): Promise<ClassItem> {
     await this.billing.applyLocalLifecycle(teacherId); // a trial that just ended changes the answer
-    const id = await this.repo.db.transaction().execute(async (trx) => {
-      await this.repo.lockTeacher(teacherId, trx);
-      await this.billing.assertCanCreateClass(teacherId, trx);
-      return this.repo.insert(teacherId, this.billing.currentSeason().name, values, trx);
-    });
+    // one creation per teacher at a time in this process; the row lock serialises instances
+    const id = await this.creations.run(teacherId, () =>
+      this.repo.db.transaction().execute(async (trx) => {
+        await this.repo.lockTeacher(teacherId, trx);
+        await this.billing.assertCanCreateClass(teacherId, trx);
+        return this.repo.insert(teacherId, this.billing.currentSeason().name, values, trx);
+      }),
+    );
     return this.get(teacherId, id);
   }
 
