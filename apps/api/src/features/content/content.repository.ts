@@ -83,20 +83,7 @@ export class ContentRepository {
     alsoInTransaction?: AlsoInTransaction,
   ): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
-      if (values.content_type === 'syllabus') {
-        // concurrent uploads of a syllabus replace one another in turn instead of colliding
-        await trx
-          .selectFrom('classes')
-          .select('id')
-          .where('id', '=', classId)
-          .forUpdate()
-          .execute();
-        await trx
-          .deleteFrom('contents')
-          .where('class_id', '=', classId)
-          .where('content_type', '=', 'syllabus')
-          .execute();
-      }
+      if (values.content_type === 'syllabus') await this.clearSyllabus(classId, trx);
       const order =
         values.display_order ??
         Number(
@@ -129,21 +116,7 @@ export class ContentRepository {
     chunks: ChunkValues[] | null,
   ) {
     await this.db.transaction().execute(async (trx) => {
-      if (values.content_type === 'syllabus') {
-        // concurrent uploads of a syllabus replace one another in turn instead of colliding
-        await trx
-          .selectFrom('classes')
-          .select('id')
-          .where('id', '=', classId)
-          .forUpdate()
-          .execute();
-        await trx
-          .deleteFrom('contents')
-          .where('class_id', '=', classId)
-          .where('content_type', '=', 'syllabus')
-          .where('id', '!=', id)
-          .execute();
-      }
+      if (values.content_type === 'syllabus') await this.clearSyllabus(classId, trx, id);
       await trx
         .updateTable('contents')
         .set({ ...values, updated_at: new Date() })
@@ -207,6 +180,20 @@ export class ContentRepository {
       stored.push(...rows);
     }
     await storeExtractedFacts(trx, { classId, contentId, text, chunks: stored });
+  }
+
+  /**
+   * Removes the class's syllabus (but `keep`) before another takes its place. The class row is
+   * locked first, so concurrent syllabus uploads replace one another in turn instead of colliding.
+   */
+  private async clearSyllabus(classId: string, trx: Transaction<Database>, keep?: string) {
+    await trx.selectFrom('classes').select('id').where('id', '=', classId).forUpdate().execute();
+    let q = trx
+      .deleteFrom('contents')
+      .where('class_id', '=', classId)
+      .where('content_type', '=', 'syllabus');
+    if (keep) q = q.where('id', '!=', keep);
+    await q.execute();
   }
 }
 
