@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { frameworkErrors, rejectNulCharacters } from './plugins/bad-input.ts';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { registerErrorHandler } from './errors.ts';
+import { frameworkErrors, rejectNulCharacters } from './plugins/bad-input.ts';
 import { type HandlerTracker, trackHandlers } from './plugins/in-flight.ts';
 import { AuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -83,17 +83,18 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 /** Builds the whole HTTP app. Never listens: the server and the tests call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const { trustProxy } = config;
   const app = Fastify({
     loggerInstance: deps.logger,
     // a hop count: believe that many proxies nearest to us (Fastify's function form of it)
     trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    // unique across instances and restarts; a proxy's or client's own id is kept when sane
     frameworkErrors,
+    // unique across instances and restarts; a proxy's or client's own id is kept when sane
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

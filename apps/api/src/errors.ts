@@ -103,7 +103,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: statusCodes[status] ?? 'BAD_REQUEST',
       });
     }
-    if (UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {
+    const dbCode = String((error as { code?: unknown }).code);
+    if (UNSTORABLE_TEXT.has(dbCode)) {
       // text that reached the database with a NUL character or an invalid byte sequence
       return reply.status(422).send(
         validationError([
@@ -115,7 +116,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         ]),
       );
     }
-    if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
+    if (dbCode === UNIQUE_VIOLATION) {
       // two requests raced to create the same thing: the loser is told, not given a 500
       return reply.status(409).send({
         success: false,

@@ -160,14 +160,15 @@ export async function stopStalePostgres(
     return false;
   log(`stopping the PostgreSQL (pid ${pid}) a previous server left running on ${dataDir}`);
   process.kill(pid, 'SIGINT');
-  for (let waited = 0; isRunning(pid); waited += STALE_POLL_MS) {
-    if (waited >= STALE_STOP_WAIT_MS) {
+  const killAt = Date.now() + STALE_STOP_WAIT_MS;
+  let killed = false;
+  while (isRunning(pid)) {
+    if (!killed && Date.now() >= killAt) {
       process.kill(pid, 'SIGKILL');
-      break;
+      killed = true;
     }
     await new Promise((resolve) => setTimeout(resolve, STALE_POLL_MS));
   }
-  while (isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, STALE_POLL_MS));
   return true;
 }
 

@@ -179,22 +179,33 @@ const SAME_WORD_SIMILARITY = 0.3;
 const uninflected = (w: string) => w.replace(/(?:'s|ies|es|s|ed|ing)$/, '');
 
 /**
- * The unit holds the question word's stem only through a different word: "Objects" in a book
- * title for "objectives". Judged on the unit's words that begin with the stem.
+ * A question word whose stem matches can be judged by meaning: spelt as asked (a misspelling was
+ * corrected to the material's stem) and known to the word vectors. Once per question.
  */
-export function stemCollides(group: TermGroup, text: string): boolean {
-  if (!group.own) return false;
-  const stem = group.own;
+export function stemJudgeable(group: TermGroup): boolean {
   const word = group.word.toLowerCase();
-  // a misspelt word was corrected to the material's stem: no vector can judge it
-  if (!word.startsWith(stem) || !vectorOf(word)) return false;
-  const forms = (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((t) => t.startsWith(stem));
-  if (forms.length === 0) return false;
-  return forms.every(
-    (t) =>
-      t !== word &&
-      uninflected(t) !== uninflected(word) &&
-      similarity(t, word) < SAME_WORD_SIMILARITY,
+  return !!group.own && word.startsWith(group.own) && vectorOf(word) !== undefined;
+}
+
+/** A unit's words, lower case, for stemCollides. Once per unit. */
+export const wordsOf = (text: string) => text.toLowerCase().match(/[a-z]+/g) ?? [];
+
+/**
+ * The unit holds the question word's stem only through a different word: "Objects" in a book
+ * title for "objectives". Judged on the unit's words that begin with the stem; the group is one
+ * stemJudgeable allows.
+ */
+export function stemCollides(group: TermGroup, unitWords: string[]): boolean {
+  const word = group.word.toLowerCase();
+  const forms = unitWords.filter((t) => t.startsWith(group.own!));
+  return (
+    forms.length > 0 &&
+    forms.every(
+      (t) =>
+        t !== word &&
+        uninflected(t) !== uninflected(word) &&
+        similarity(t, word) < SAME_WORD_SIMILARITY,
+    )
   );
 }
 
@@ -349,6 +360,7 @@ export async function rankUnits(
   const weightOf = (g: TermGroup) => (g.lexemes.length ? g.weight : g.missWeight * averageWeight);
   const weightOfQuestion = terms.groups.reduce((w, g) => w + weightOf(g), 0) || 1;
   const groups = terms.groups.map((g) => withoutOthersWords(g, terms.groups));
+  const judgeable = new Set(groups.filter(stemJudgeable));
 
   const scored = candidates.map((c, i) => {
     const own = new Set(analysed[i]);
@@ -358,8 +370,9 @@ export async function rankUnits(
     let covered = 0;
     let hits = 0;
     let fromContext = false;
+    const unitWords = judgeable.size ? wordsOf(c.text) : [];
     for (const g0 of groups) {
-      const g = stemCollides(g0, c.text) ? withoutOwn(g0) : g0;
+      const g = judgeable.has(g0) && stemCollides(g0, unitWords) ? withoutOwn(g0) : g0;
       const inText = holds(g, own) || answeredBy(g, c.text, asks);
       const share = holds(g, own)
         ? g.own && !own.has(g.own)

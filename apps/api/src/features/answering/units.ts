@@ -1,3 +1,4 @@
+import { isBodyTitle } from '../extraction/index.ts';
 import type { Passage } from '../retrieval/retrieval.ts';
 
 /**
@@ -63,12 +64,6 @@ const cells = (row: string) =>
     .map((c) => plain(c))
     .filter((c) => c !== '');
 
-/** A short title in body type ("Textbook", "Late Work"): a capital, no sentence punctuation. */
-const TITLE_LINE = /^\p{Lu}[^.!?:;,=|]*[\p{L})]$/u;
-const MAX_TITLE_WORDS = 6;
-const isTitleLine = (text: string) =>
-  TITLE_LINE.test(text) && text.split(/\s+/).length <= MAX_TITLE_WORDS;
-
 /** A short line ending in a colon, standing alone: it names what follows. */
 function labelOf(line: string): string | null {
   const bold = BOLD_LINE.exec(line);
@@ -119,7 +114,7 @@ export function unitsOf(passage: Passage, start: number): Unit[] {
     const lines = paragraph.length;
     paragraph = [];
     // "Textbook" alone on its line names what follows, as a heading would
-    if (lines === 1 && isTitleLine(plain(text))) {
+    if (lines === 1 && isBodyTitle(plain(text))) {
       label = plain(text);
       leadIn = null;
       return;

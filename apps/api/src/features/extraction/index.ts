@@ -7,7 +7,7 @@ import { countWords } from './text.ts';
 
 export type { DocumentKind } from './errors.ts';
 export { ExtractionError } from './errors.ts';
-export { chunkText, countWords } from './text.ts';
+export { chunkText, countWords, isBodyTitle } from './text.ts';
 export type { Chunk } from './text.ts';
 
 export type ExtractedDocument = {

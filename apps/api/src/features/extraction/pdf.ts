@@ -1,5 +1,5 @@
 import { MESSAGES, damaged, invalid } from './errors.ts';
-import { countWords, normalizeText } from './text.ts';
+import { countWords, isBodyTitle, normalizeText } from './text.ts';
 
 type Item = { str: string; x: number; y: number; w: number; size: number; eol: boolean };
 type Line = {
@@ -23,12 +23,6 @@ type PdfTextItem = {
 const BULLET = /^(?:[•◦▪▫●○■□‣⁃∙·]\s*|[*–-]\s+)(?=\S)/;
 /** a line that begins a new thought: a capital, a digit, an opening quote or bracket */
 const LINE_START = /^[\p{Lu}\d“"'‘([]/u;
-/**
- * A line set apart as a title although in body type ("Course Information", "How to submit your
- * assignments"): short, starting with a capital, no sentence or clause punctuation at its end.
- */
-const TITLE_LINE = /^\p{Lu}[^.!?:;,=|]*[\p{L})]$/u;
-const MAX_TITLE_WORDS = 6;
 const PAGE_NUMBER = /^(?:page\s*)?\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
 
 function isTextItem(item: unknown): item is PdfTextItem {
@@ -194,7 +188,6 @@ function assemble(pages: PageLines[]): string {
   let heading: { level: number; size: number; text: string } | null = null;
   // a title in body type ranks below every larger heading
   const bodyTitleLevel = Math.min(3, headingSizes.length + 1);
-  let lastBodyTitle: string | null = null;
   /** where each body-type title is in `blocks`, with its text */
   const bodyTitles = new Map<number, string>();
   const flush = () => {
@@ -202,18 +195,12 @@ function assemble(pages: PageLines[]): string {
     heading = null;
     if (para !== null) {
       // a title right under another such title is its content ("Corequisites" above "ECE 332L")
-      const underTitle = blocks[blocks.length - 1] === lastBodyTitle;
-      const title =
-        !paraIsList &&
-        !underTitle &&
-        paraLines === 1 &&
-        TITLE_LINE.test(para) &&
-        para.split(' ').length <= MAX_TITLE_WORDS;
-      if (title) {
-        lastBodyTitle = `${'#'.repeat(bodyTitleLevel)} ${para}`;
-        bodyTitles.set(blocks.length, para);
-      }
-      blocks.push(title ? lastBodyTitle! : paraIsList ? `- ${para}` : para);
+      const underTitle = bodyTitles.has(blocks.length - 1);
+      const title = !paraIsList && !underTitle && paraLines === 1 && isBodyTitle(para);
+      if (title) bodyTitles.set(blocks.length, para);
+      blocks.push(
+        title ? `${'#'.repeat(bodyTitleLevel)} ${para}` : paraIsList ? `- ${para}` : para,
+      );
     }
     para = null;
     paraIsList = false;

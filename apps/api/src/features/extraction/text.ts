@@ -1,5 +1,14 @@
 const WORD = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu;
 
+/**
+ * A short title set in body type, alone on its line ("Course prerequisites", "Textbook", "How to
+ * submit your assignments"): a capital first, no sentence or clause punctuation, at most six words.
+ */
+const BODY_TITLE = /^\p{Lu}[^.!?:;,=|]*[\p{L})]$/u;
+const BODY_TITLE_MAX_WORDS = 6;
+export const isBodyTitle = (line: string) =>
+  BODY_TITLE.test(line) && line.split(/\s+/).length <= BODY_TITLE_MAX_WORDS;
+
 export function countWords(text: string): number {
   let n = 0;
   for (const _ of text.matchAll(WORD)) n++;
