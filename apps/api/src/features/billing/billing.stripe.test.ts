@@ -115,6 +115,10 @@ describe('stripe mode: starting the trial', () => {
       .filter((r) => r.path === '/v1/subscriptions' && r.method === 'POST')
       .at(-1)!;
     expect(create.idempotencyKey).toMatch(/^subscription-/);
+    // every write of the sign-up carries a key, so no retry can repeat it
+    const writes = stripe.requests.filter((r) => r.method === 'POST');
+    expect(writes.length).toBeGreaterThanOrEqual(4);
+    expect(writes.filter((r) => !r.idempotencyKey)).toEqual([]);
   });
 
   it('answers a declined card with 402 and the decline message, storing nothing', async () => {

@@ -60,6 +60,13 @@ export function providerError(err: unknown): never {
   throw err;
 }
 
+/**
+ * An idempotency key over every parameter of a write: a retry (ours or the SDK's) replays the
+ * first result, and a corrected form makes a new request.
+ */
+const key = (...parts: (string | number)[]) =>
+  createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
+
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly publishableKey: string;
@@ -72,9 +79,6 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async startSubscription(input: Parameters<PaymentProvider['startSubscription']>[0]) {
     try {
-      // Keys cover every parameter, so a retry replays and a corrected form makes a new request.
-      const key = (...parts: (string | number)[]) =>
-        createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
       const customerId =
         input.customerId ??
         (
@@ -89,12 +93,16 @@ export class StripePaymentProvider implements PaymentProvider {
             },
           )
         ).id;
-      const paymentMethod = await this.stripe.paymentMethods.attach(input.paymentMethodId, {
-        customer: customerId,
-      });
-      await this.stripe.customers.update(customerId, {
-        invoice_settings: { default_payment_method: paymentMethod.id },
-      });
+      const paymentMethod = await this.stripe.paymentMethods.attach(
+        input.paymentMethodId,
+        { customer: customerId },
+        { idempotencyKey: `attach-${key(customerId, input.paymentMethodId)}` },
+      );
+      await this.stripe.customers.update(
+        customerId,
+        { invoice_settings: { default_payment_method: paymentMethod.id } },
+        { idempotencyKey: `default-card-${key(customerId, paymentMethod.id)}` },
+      );
       const sub = await this.stripe.subscriptions.create(
         {
           customer: customerId,
@@ -156,7 +164,11 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async cancelAtPeriodEnd(subscriptionId: string) {
     try {
-      await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      await this.stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `cancel-${key(subscriptionId)}` },
+      );
     } catch (err) {
       providerError(err);
     }
