@@ -1,6 +1,7 @@
 import { type DocumentKind, MESSAGES, invalid, unsupported, damaged } from './errors.ts';
 import { OLE_MAGIC, readOleStreamNames } from './ole.ts';
-import { ZipFormatError, ZipTooLargeError, readZipDirectory } from './zip.ts';
+import { EXTRACTION_LIMITS } from './limits.ts';
+import { type ZipLimits, ZipFormatError, ZipTooLargeError, readZipDirectory } from './zip.ts';
 
 export const ALL_KINDS: readonly DocumentKind[] = [
   'pdf',
@@ -69,14 +70,15 @@ export function detectKind(
   data: Buffer,
   fileName: string,
   allowed: readonly DocumentKind[] = ALL_KINDS,
+  limits: ZipLimits = EXTRACTION_LIMITS,
 ): DocumentKind {
   const ext = extensionOf(fileName);
-  const kind = resolveKind(data, ext);
+  const kind = resolveKind(data, ext, limits);
   if (!allowed.includes(kind)) throw unsupported();
   return kind;
 }
 
-function resolveKind(data: Buffer, ext: string): DocumentKind {
+function resolveKind(data: Buffer, ext: string, limits: ZipLimits): DocumentKind {
   if (pdfHeaderAt(data)) {
     if (ext === 'pdf') return 'pdf';
     throw unsupported();
@@ -85,7 +87,7 @@ function resolveKind(data: Buffer, ext: string): DocumentKind {
     if (ext !== 'docx' && ext !== 'xlsx') throw unsupported();
     let names: string[];
     try {
-      names = readZipDirectory(data).map((e) => e.name);
+      names = readZipDirectory(data, limits).map((e) => e.name);
     } catch (err) {
       if (err instanceof ZipTooLargeError) throw invalid(MESSAGES.zipBomb);
       if (err instanceof ZipFormatError) throw damaged(ext);

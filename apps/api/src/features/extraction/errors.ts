@@ -3,12 +3,16 @@ export type DocumentKind = 'pdf' | 'docx' | 'doc' | 'xlsx' | 'xls' | 'csv' | 'tx
 export type ExtractionStatus = 413 | 415 | 422;
 export type ExtractionCode = 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
 
-/** status 413 | 415 | 422 and a message fit to show a teacher */
+/**
+ * status 413 | 415 | 422 and a message fit to show a teacher. `overLimit` marks a file stopped by
+ * one of EXTRACTION_LIMITS (the worker that read it is then retired, see task.ts).
+ */
 export class ExtractionError extends Error {
   constructor(
     readonly status: ExtractionStatus,
     readonly code: ExtractionCode,
     message: string,
+    readonly overLimit = false,
   ) {
     super(message);
     this.name = 'ExtractionError';
@@ -25,7 +29,53 @@ export const MESSAGES = {
   zipBomb: 'This file is too large when unpacked and was rejected.',
   timeout: 'This file took too long to read. Please try a smaller or simpler file.',
   memory: 'This file is too complex to read.',
+  /** a PDF whose decoded streams together pass `pdfTotalBytes` */
+  pdfExpands: (bytes: number) =>
+    `This PDF expands to more than ${size(bytes)} of data when opened, which is more than we can read. ${RESAVE_PDF}`,
+  /** one decoded PDF stream (a page's content, a font) passes `pdfStreamBytes` */
+  pdfStreamExpands: (bytes: number) =>
+    `Part of this PDF expands to more than ${size(bytes)} of data when opened, which is more than we can read. ${RESAVE_PDF}`,
+  pdfPages: (pages: number) =>
+    `This PDF has more than ${count(pages)} pages. Please split it into files of up to ${count(pages)} pages and upload them separately.`,
+  /** the real inflated entries of a DOCX/XLSX together pass `zipTotalBytes` */
+  zipExpands: (kind: DocumentKind, bytes: number) =>
+    `This ${KIND_NAMES[kind]} expands to more than ${size(bytes)} of data when opened, which is more than we can read. ${SPLIT_OFFICE[kind]}`,
+  /** one real inflated DOCX/XLSX entry passes `zipEntryBytes` */
+  zipEntryExpands: (kind: DocumentKind, bytes: number) =>
+    `Part of this ${KIND_NAMES[kind]} expands to more than ${size(bytes)} of data when opened, which is more than we can read. ${SPLIT_OFFICE[kind]}`,
+  textChars: (chars: number) =>
+    `This file has more than ${count(chars)} characters of text, which is more than we can use. Please split it into smaller files and upload them separately.`,
+  sheets: (kind: DocumentKind, sheets: number) =>
+    `This ${KIND_NAMES[kind]} has more than ${count(sheets)} sheets. Please remove the sheets you do not need, or split it into smaller files, and upload it again.`,
+  cells: (kind: DocumentKind, cells: number) =>
+    `This ${KIND_NAMES[kind]} has more than ${count(cells)} cells. Please remove the rows, columns or sheets you do not need, or split it into smaller files, and upload it again.`,
 } as const;
+
+const RESAVE_PDF =
+  'If it is a real document, please save it as a new PDF (for example with “Print to PDF”) or split it into smaller files, and upload it again.';
+
+const SPLIT_OFFICE: Record<DocumentKind, string> = {
+  pdf: '',
+  docx: 'Please remove large images or split it into smaller documents, and upload it again.',
+  doc: 'Please remove large images or split it into smaller documents, and upload it again.',
+  xlsx: 'Please remove the data or images you do not need, or split it into smaller files, and upload it again.',
+  xls: 'Please remove the data or images you do not need, or split it into smaller files, and upload it again.',
+  csv: '',
+  txt: '',
+};
+
+/** 1,048,576 → "1 MB", 204,800 → "200 KB" */
+function size(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** 10,000,000 → "10 million", 2000 → "2,000" */
+function count(n: number): string {
+  if (n >= 1_000_000 && n % 1_000_000 === 0) return `${n / 1_000_000} million`;
+  return n.toLocaleString('en-US');
+}
 
 const KIND_NAMES: Record<DocumentKind, string> = {
   pdf: 'PDF',
@@ -49,6 +99,16 @@ export function unsupported(): ExtractionError {
 
 export function invalid(message: string): ExtractionError {
   return new ExtractionError(422, 'VALIDATION_ERROR', message);
+}
+
+/** a file stopped by one of EXTRACTION_LIMITS: 413 for too much real content, 422 otherwise */
+export function overLimit(status: 413 | 422, message: string): ExtractionError {
+  return new ExtractionError(
+    status,
+    status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR',
+    message,
+    true,
+  );
 }
 
 export function damaged(kind: DocumentKind): ExtractionError {

@@ -1,12 +1,98 @@
-import { MESSAGES, damaged, invalid } from './errors.ts';
+import { MESSAGES, damaged, invalid, overLimit } from './errors.ts';
 import { htmlToText } from './html.ts';
+import type { ExtractionLimits } from './limits.ts';
 import { formatRows, normalizeText } from './text.ts';
+import {
+  type ZipEntry,
+  ZipLimitError,
+  ZipTooLargeError,
+  inflateEntries,
+  readZipDirectory,
+} from './zip.ts';
 
-export async function extractDocx(data: Buffer): Promise<string> {
+/** how exceljs recognises a worksheet part (unanchored, as it matches) */
+const WORKSHEET = /xl\/worksheets\/sheet(\d+)[.]xml/;
+/** a cell element, `<c …>` or `<x:c …>`; never longer than CELL_MATCH_MAX characters */
+const CELL = /<(?:[A-Za-z_][\w.-]{0,30}:)?c[\s/>]/g;
+const CELL_MATCH_MAX = 40;
+
+/** Counts cell elements in XML fed in pieces, each cell once even when split between pieces. */
+class CellCounter {
+  count = 0;
+  private tail = '';
+
+  feed(piece: string): void {
+    const text = this.tail + piece;
+    // a match starting in the last CELL_MATCH_MAX characters may be cut: count it next time
+    const keep = Math.min(text.length, CELL_MATCH_MAX);
+    const cut = text.length - keep;
+    CELL.lastIndex = 0;
+    for (let m = CELL.exec(text); m && m.index < cut; m = CELL.exec(text)) this.count++;
+    this.tail = text.slice(cut);
+  }
+
+  end(): void {
+    CELL.lastIndex = 0;
+    while (CELL.exec(this.tail)) this.count++;
+    this.tail = '';
+  }
+}
+
+/**
+ * Before a library opens a DOCX/XLSX: inflates every entry, counting the bytes it REALLY
+ * produces (headers can lie), and for a spreadsheet counts its sheets and cells, so nothing is
+ * parsed past a limit. Costs one extra inflate of the file, ~1 s per 200 MB at worst.
+ */
+async function checkZip(data: Buffer, kind: 'docx' | 'xlsx', limits: ExtractionLimits) {
+  let entries: ZipEntry[];
+  try {
+    entries = readZipDirectory(data, limits).filter((e) => !e.name.endsWith('/'));
+  } catch (err) {
+    if (err instanceof ZipTooLargeError) throw invalid(MESSAGES.zipBomb);
+    throw damaged(kind);
+  }
+  let onData: ((entry: ZipEntry, chunk: Buffer) => boolean) | undefined;
+  const cells = new CellCounter();
+  if (kind === 'xlsx') {
+    const sheets = entries.filter((e) => WORKSHEET.test(e.name)).length;
+    if (sheets > limits.sheets) throw overLimit(413, MESSAGES.sheets(kind, limits.sheets));
+    let current: ZipEntry | null = null;
+    onData = (entry, chunk) => {
+      if (entry !== current) {
+        cells.end();
+        current = entry;
+      }
+      if (!WORKSHEET.test(entry.name)) return false;
+      cells.feed(chunk.toString('latin1'));
+      return cells.count > limits.cells;
+    };
+  }
+  try {
+    await inflateEntries(data, entries, limits, onData);
+  } catch (err) {
+    if (!(err instanceof ZipLimitError)) throw err;
+    throw overLimit(
+      422,
+      err.limit === 'entry'
+        ? MESSAGES.zipEntryExpands(kind, limits.zipEntryBytes)
+        : MESSAGES.zipExpands(kind, limits.zipTotalBytes),
+    );
+  }
+  cells.end();
+  if (cells.count > limits.cells) throw overLimit(413, MESSAGES.cells(kind, limits.cells));
+}
+
+export async function extractDocx(data: Buffer, limits: ExtractionLimits): Promise<string> {
+  await checkZip(data, 'docx', limits);
   const { default: mammoth } = await import('mammoth');
   let html: string;
   try {
-    html = (await mammoth.convertToHtml({ buffer: data }, { ignoreEmptyParagraphs: true })).value;
+    const options = {
+      ignoreEmptyParagraphs: true,
+      // the text has no images: never inflate or base64-encode them
+      convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
+    };
+    html = (await mammoth.convertToHtml({ buffer: data }, options)).value;
   } catch {
     throw damaged('docx');
   }
@@ -65,7 +151,11 @@ function cellText(value: unknown, text: string): string {
   return text;
 }
 
-export async function extractXlsx(data: Buffer): Promise<{ text: string; sheets: number }> {
+export async function extractXlsx(
+  data: Buffer,
+  limits: ExtractionLimits,
+): Promise<{ text: string; sheets: number }> {
+  await checkZip(data, 'xlsx', limits);
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   try {
@@ -96,7 +186,10 @@ export async function extractXlsx(data: Buffer): Promise<{ text: string; sheets:
   return { text: normalizeText(sections.join('\n\n')), sheets: sections.length };
 }
 
-export async function extractXls(data: Buffer): Promise<{ text: string; sheets: number }> {
+export async function extractXls(
+  data: Buffer,
+  limits: ExtractionLimits,
+): Promise<{ text: string; sheets: number }> {
   const XLSX = await import('@e965/xlsx');
   let wb;
   try {
@@ -105,6 +198,15 @@ export async function extractXls(data: Buffer): Promise<{ text: string; sheets: 
     if (/password|encrypt/i.test(String((err as Error)?.message))) throw invalid(MESSAGES.password);
     throw damaged('xls');
   }
+  // an .xls is not compressed: the parser's work is bounded by the upload size; check the result
+  if (wb.SheetNames.length > limits.sheets) {
+    throw overLimit(413, MESSAGES.sheets('xls', limits.sheets));
+  }
+  let cells = 0;
+  for (const name of wb.SheetNames) {
+    for (const key in wb.Sheets[name]) if (key[0] !== '!') cells++;
+  }
+  if (cells > limits.cells) throw overLimit(413, MESSAGES.cells('xls', limits.cells));
   const sections: string[] = [];
   for (const name of wb.SheetNames) {
     const ws = wb.Sheets[name];

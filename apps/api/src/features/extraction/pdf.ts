@@ -1,4 +1,6 @@
-import { MESSAGES, damaged, invalid } from './errors.ts';
+import { MESSAGES, damaged, invalid, overLimit } from './errors.ts';
+import type { ExtractionLimits } from './limits.ts';
+import { type DecodeBudget, closeDecodeBudget, loadPdfjs, openDecodeBudget } from './pdf-guard.ts';
 import { countWords, isBodyTitle, normalizeText } from './text.ts';
 
 type Item = { str: string; x: number; y: number; w: number; size: number; eol: boolean };
@@ -264,8 +266,33 @@ function assemble(pages: PageLines[]): string {
   return out;
 }
 
-export async function extractPdf(data: Uint8Array): Promise<{ text: string; pages: number }> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+export async function extractPdf(
+  data: Uint8Array,
+  limits: ExtractionLimits,
+): Promise<{ text: string; pages: number }> {
+  const pdfjs = await loadPdfjs();
+  const budget = openDecodeBudget(limits);
+  try {
+    return await readPdf(pdfjs, data, limits, budget);
+  } finally {
+    closeDecodeBudget(budget);
+  }
+}
+
+/** Throws when pdf.js passed a decode limit (it may have swallowed the error that stopped it). */
+function checkBudget(budget: DecodeBudget, limits: ExtractionLimits): void {
+  if (budget.exceeded === 'stream') {
+    throw overLimit(422, MESSAGES.pdfStreamExpands(limits.pdfStreamBytes));
+  }
+  if (budget.exceeded === 'total') throw overLimit(422, MESSAGES.pdfExpands(limits.pdfTotalBytes));
+}
+
+async function readPdf(
+  pdfjs: Awaited<ReturnType<typeof loadPdfjs>>,
+  data: Uint8Array,
+  limits: ExtractionLimits,
+  budget: DecodeBudget,
+): Promise<{ text: string; pages: number }> {
   const task = pdfjs.getDocument({
     // pdf.js refuses Buffers, and may detach what it is given
     data: new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)),
@@ -280,30 +307,42 @@ export async function extractPdf(data: Uint8Array): Promise<{ text: string; page
     doc = await task.promise;
   } catch (err) {
     await task.destroy().catch(() => {});
+    checkBudget(budget, limits);
     const name = (err as { name?: string }).name;
     if (name === 'PasswordException') throw invalid(MESSAGES.password);
     throw damaged('pdf');
   }
   try {
+    checkBudget(budget, limits);
+    if (doc.numPages > limits.pdfPages) throw overLimit(413, MESSAGES.pdfPages(limits.pdfPages));
     const pages: PageLines[] = [];
     let readable = 0;
+    let chars = 0;
     for (let n = 1; n <= doc.numPages; n++) {
       let page;
       try {
         page = await doc.getPage(n);
       } catch {
+        checkBudget(budget, limits);
         continue;
       }
       readable++;
       const viewport = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent({ includeMarkedContent: false });
+      let content;
+      try {
+        content = await page.getTextContent({ includeMarkedContent: false });
+      } finally {
+        checkBudget(budget, limits);
+      }
       const items: Item[] = [];
       for (const raw of content.items) {
         if (!isTextItem(raw) || raw.str.length === 0) continue;
+        chars += raw.str.length;
         const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = raw.transform;
         const size = Math.hypot(c, d) || Math.hypot(a, b) || raw.height || 10;
         items.push({ str: raw.str, x: e, y: f, w: raw.width, size, eol: raw.hasEOL });
       }
+      if (chars > limits.textChars) throw overLimit(413, MESSAGES.textChars(limits.textChars));
       pages.push({ lines: orderLines(buildLines(items), viewport.width) });
       page.cleanup();
     }

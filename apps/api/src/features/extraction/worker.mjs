@@ -4,6 +4,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { runTask } = await import('./task.ts');
+const { handleTask } = await import('./task.ts');
 
-export default runTask;
+export default handleTask;
