@@ -8,7 +8,7 @@
  * Starts the API (apps/api/src/server.ts, as `npm run serve` does) on a free 127.0.0.1 port with a
  * fresh temporary DATA_DIR and embedded PostgreSQL, sets up one class with a syllabus and a
  * generated PDF of about 300 pages through the public API (`--copies 20`: twenty of them, for a
- * class with 20× the material; one file of 6,000 pages is over the extraction time limit),
+ * class with 20× the material; one file of 6,000 pages is over the 2,000-page extraction limit),
  * seeds the class's history with 50,000 conversations straight into the database, then loads
  * each scenario with autocannon at each number of concurrent connections. Prints a table, writes the numbers as
  * JSON (bench-results/, git-ignored) and removes the server and its data, also on Ctrl-C.

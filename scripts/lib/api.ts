@@ -123,8 +123,38 @@ export async function signUpTeacher(
   return token;
 }
 
-/** POST /api/content/upload of one file (multipart), as the add-content modal sends it. */
-export function uploadFile(
+/**
+ * POST /api/content/upload of one file (multipart), as the add-content modal sends it, then,
+ * when the server answers that the file is still being read, GET /api/content/{id} until it is
+ * ready (the 201 reply) or failed (a 422 reply with the reason), so callers ask about it after.
+ */
+export async function uploadFile(
+  ctx: { baseUrl: string; token: string; classId: string },
+  file: {
+    contentType: 'syllabus' | 'additional';
+    title: string;
+    fileName: string;
+    data: Buffer;
+  },
+): Promise<ApiReply> {
+  const reply = await postUpload(ctx, file);
+  const content = (reply.body?.data as { content?: { id: string; status: string } } | undefined)
+    ?.content;
+  if (reply.status !== 201 || content?.status !== 'processing') return reply;
+  const deadline = Date.now() + UPLOAD_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    await sleep(250);
+    const now = await request(`${ctx.baseUrl}/api/content/${content.id}`, { token: ctx.token });
+    const item = (now.body?.data as { content?: { status: string; status_reason: string } })
+      ?.content;
+    if (item?.status === 'ready') return reply;
+    if (item?.status === 'failed')
+      return { status: 422, body: { success: false, detail: item.status_reason } };
+  }
+  throw new InfrastructureError(`${file.fileName} was still being read after 300 s`);
+}
+
+function postUpload(
   ctx: { baseUrl: string; token: string; classId: string },
   file: {
     contentType: 'syllabus' | 'additional';

@@ -48,6 +48,8 @@ import { ClassesService } from './features/classes/classes.service.ts';
 import { ContentRepository } from './features/content/content.repository.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { ContentService } from './features/content/content.service.ts';
+import { CONTENT_JOB, ContentProcessor } from './features/content/content-processing.ts';
+import { JobQueue } from './features/jobs/job-queue.ts';
 import { conversationsRoutes } from './features/conversations/conversations.routes.ts';
 import { ConversationsService } from './features/conversations/conversations.service.ts';
 import { createExtractor } from './features/extraction/index.ts';
@@ -76,6 +78,16 @@ export type AppDeps = {
   /** the server's shutdown waits on it for handlers whose client already hung up */
   handlers?: HandlerTracker;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** resolves when every e-mail sent after its reply has been sent or has failed */
+    drainMail(): Promise<void>;
+  }
+}
+
+/** How long shutdown lets running jobs finish before handing them back to the queue. */
+const JOBS_SHUTDOWN_WAIT_MS = 8_000;
 
 /** A request id taken from `X-Request-Id`: a UUID or a proxy's token, nothing that could forge log lines. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -156,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const mailer = new Mailer(db, app.log, config.mailFrom, config.smtpUrl);
+  // e-mails sent after their reply: shutdown and tests wait for them
+  app.decorate('drainMail', () => mailer.drain());
   const auth = new AuthService({
     repo: new AuthRepository(db),
     limiter: new RateLimiter(db),
@@ -180,7 +194,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const classes = new ClassesService(classesRepo, billing);
   const extractor = createExtractor();
-  const content = new ContentService(new ContentRepository(db), classes, extractor);
+  const jobs = new JobQueue(db, app.log);
+  const contentRepo = new ContentRepository(db);
+  const processor = new ContentProcessor({
+    repo: contentRepo,
+    extractor,
+    jobs,
+    log: app.log,
+    concurrency: config.jobConcurrency,
+  });
+  const content = new ContentService({
+    repo: contentRepo,
+    classes,
+    extractor,
+    jobs,
+    processor,
+    uploadWaitMs: config.uploadWaitMs,
+  });
   app.log.info(
     { provider: provider.name },
     `payments: ${provider.name === 'stripe' ? 'Stripe' : 'demo mode, no card is charged'}`,
@@ -194,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const stops: (() => void)[] = [];
   app.addHook('onReady', async () => {
+    jobs.startWhenPossible([CONTENT_JOB], () => processor.start());
     // each runs once per period across all instances sharing the database
     stops.push(
       scheduleAcrossInstances(db, app.log, 'housekeeping', HOUSEKEEPING_PERIOD_MS, async () => {
@@ -213,7 +244,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     for (const stop of stops) stop();
+    await mailer.drain();
     mailer.close();
+    // a file still being read after this is handed back and read again by the next instance
+    await jobs.stop(JOBS_SHUTDOWN_WAIT_MS);
     await extractor.close();
   });
 

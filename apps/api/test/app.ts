@@ -38,10 +38,33 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Pick<AppDeps, 'now' | 'countClasses'> = {},
-): Promise<TestApp> {
+): Promise<TestApp & { databaseUrl: string }> {
   const database = await createTestDatabase();
-  const config = loadConfig({ PUBLIC_URL: 'http://app.test', LOG_LEVEL: 'silent', ...env });
-  const { db } = createDb(database.url, { max: 5 });
+  const instance = await startTestInstance(database.url, env, overrides);
+  return {
+    ...instance,
+    databaseUrl: database.url,
+    close: async () => {
+      await instance.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The real app on an existing test database: another instance beside a test's first one. */
+export async function startTestInstance(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  overrides: Pick<AppDeps, 'now' | 'countClasses'> = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    PUBLIC_URL: 'http://app.test',
+    LOG_LEVEL: 'silent',
+    // an upload's reply waits for its file however slow the machine (tests of 'processing' set 0)
+    CONTENT_UPLOAD_WAIT_SECONDS: '300',
+    ...env,
+  });
+  const { db } = createDb(databaseUrl, { max: 5 });
   const app = await buildApp({
     config,
     db,
@@ -57,7 +80,6 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await db.destroy();
-      await database.drop();
     },
   };
 }

@@ -156,15 +156,16 @@ export async function createClassWithSyllabus(
   const { id } = ((await created.json()) as { data: { id: string } }).data;
   const upload = await request.post('/api/content/upload', {
     headers,
+    // the fields first: the server checks the class before it reads the file
     multipart: {
+      class_id: id,
+      content_type: 'syllabus',
+      title: input.syllabusTitle,
       file: {
         name: 'syllabus.txt',
         mimeType: 'text/plain',
         buffer: Buffer.from(input.syllabus, 'utf8'),
       },
-      class_id: id,
-      content_type: 'syllabus',
-      title: input.syllabusTitle,
     },
   });
   expect(upload.ok(), await upload.text()).toBe(true);

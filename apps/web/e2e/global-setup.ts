@@ -44,6 +44,9 @@ export default async function globalSetup(config: FullConfig) {
       LOG_LEVEL: 'warn',
       // every journey's visitor comes from 127.0.0.1
       TRIAL_SESSIONS_PER_DAY: '1000',
+      // an upload's reply waits for its file however busy the machine, so journeys that ask
+      // right after uploading do not depend on its speed (unit tests cover 'processing')
+      CONTENT_UPLOAD_WAIT_SECONDS: '300',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

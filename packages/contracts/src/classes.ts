@@ -15,6 +15,9 @@ export const CONTENT_TYPES = [
 ] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
+export const CONTENT_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
 export const CONTENT_MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const CONTENT_MESSAGES = {
   tooLarge: 'File size must be less than 50MB',
@@ -118,6 +121,13 @@ export const contentItemSchema = z.object({
   file_type: z.string().nullable(),
   file_size: z.number().int().nullable(),
   word_count: z.number().int(),
+  /**
+   * An uploaded file is stored first and read in the background: `processing` until its text is
+   * extracted and indexed, then `ready` (answers use it) or `failed` with `status_reason`.
+   */
+  status: z.enum(CONTENT_STATUSES),
+  /** why reading the file failed, in words for the teacher; null unless `failed` */
+  status_reason: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

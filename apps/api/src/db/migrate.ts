@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import PgBoss from 'pg-boss';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_ID = 734_112_001; // any constant: serialises concurrent starts of several instances
@@ -42,6 +43,20 @@ async function takeMigrationLock(
   }
 }
 
+/**
+ * Installs or upgrades the job queue's own schema (`pgboss`, decision 008) with the migrations,
+ * under the same lock, so instances start with it in place and test databases clone it.
+ */
+async function installJobQueue(client: pg.PoolClient): Promise<void> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => client.query(text, values) },
+    supervise: false,
+    schedule: false,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
+}
+
 /** Applies every migrations/NNN_name.sql not applied yet, each in its own transaction. */
 export async function migrate(
   pool: pg.Pool,
@@ -78,6 +93,7 @@ export async function migrate(
       applied.push(file);
       log(`applied migration ${file}`);
     }
+    await installJobQueue(client);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => {});
     await client.query('RESET statement_timeout').catch(() => {});

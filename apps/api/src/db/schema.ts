@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { FactKind, FactOrigin, SubscriptionStatus } from '@app/contracts';
+import type { ContentStatus, FactKind, FactOrigin, SubscriptionStatus } from '@app/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<
@@ -149,8 +149,23 @@ export interface ContentsTable {
   /** bigint: pg returns it as a string */
   file_size: ColumnType<string | null, number | null | undefined, number | null>;
   word_count: number;
+  status: ColumnType<ContentStatus, ContentStatus | undefined, ContentStatus>;
+  status_reason: string | null;
+  failure_code: string | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+}
+
+export interface UploadsTable {
+  id: Generated<string>;
+  content_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface UploadPartsTable {
+  upload_id: string;
+  seq: number;
+  data: Buffer;
 }
 
 export interface ContentChunksTable {
@@ -262,6 +277,8 @@ export interface Database {
   classes: ClassesTable;
   contents: ContentsTable;
   content_chunks: ContentChunksTable;
+  uploads: UploadsTable;
+  upload_parts: UploadPartsTable;
   class_lexemes: ClassLexemesTable;
   class_chunk_counts: ClassChunkCountsTable;
   content_headings: ContentHeadingsTable;

@@ -47,6 +47,11 @@ export function createClassesApi(client: ApiClient) {
       data(client.get<Envelope<ClassCreationCheck>>('/billing/validate-class-creation')),
     currentSeason: () => data(client.get<Envelope<Season>>('/billing/current-season')),
 
+    /**
+     * POST /content/upload. The reply's item has no text yet: `status` is `ready` when the file
+     * was read at once, otherwise `processing` until a background job has read it (poll
+     * `getContent`), or `failed` with `status_reason`.
+     */
     upload: (
       input: {
         file: Blob;
@@ -62,10 +67,12 @@ export function createClassesApi(client: ApiClient) {
         input.file instanceof File && input.file.name === input.fileName
           ? input.file
           : new File([input.file], input.fileName, { type: input.file.type || 'text/plain' });
-      form.append('file', file, input.fileName);
+      // The text fields go before the file: the server checks the class before it reads the
+      // file only when it has seen them first.
       form.append('class_id', input.classId);
       form.append('content_type', input.contentType);
       form.append('title', input.title);
+      form.append('file', file, input.fileName);
       return data(
         client.upload<Envelope<{ content: ContentItem }>>('/content/upload', form, { onProgress }),
       );
@@ -78,6 +85,7 @@ export function createClassesApi(client: ApiClient) {
       data(client.post<Envelope<{ content: ContentItem }>>('/content', payload)),
     listContent: (classId: string) =>
       data(client.get<Envelope<{ contents: ContentItem[] }>>(`/content/class/${classId}`)),
+    /** One item with its text; `status` says whether an uploaded file has been read yet. */
     getContent: (id: string) =>
       data(client.get<Envelope<{ content: ContentItem }>>(`/content/${id}`)),
     deleteContent: (id: string) => client.delete(`/content/${id}`),

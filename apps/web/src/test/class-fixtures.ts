@@ -42,6 +42,8 @@ export function makeContent(overrides: Partial<ContentItem> = {}): ContentItem {
     file_type: null,
     file_size: null,
     word_count: 120,
+    status: 'ready',
+    status_reason: null,
     created_at: '2025-09-02T12:00:00.000Z',
     updated_at: '2025-09-02T12:00:00.000Z',
     ...overrides,

@@ -158,7 +158,7 @@ export class AnalyticsRepository {
         coalesce(cited.citations, 0) AS citations
       FROM contents ct
       LEFT JOIN cited ON cited.content_id = ct.id::text
-      WHERE ct.class_id = ${classId}
+      WHERE ct.class_id = ${classId} AND ct.status = 'ready'
       ORDER BY citations DESC, lower(ct.title), ct.title, ct.id
     `.execute(this.db);
     return result.rows;

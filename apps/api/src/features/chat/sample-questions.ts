@@ -21,7 +21,7 @@ export async function materialHeadings(
 ): Promise<{ hasMaterial: boolean; headings: string[] }> {
   const { rows } = await sql<{ has_material: boolean; headings: string[] }>`
     SELECT
-      EXISTS (SELECT 1 FROM contents WHERE class_id = ${classId}) AS has_material,
+      EXISTS (SELECT 1 FROM contents WHERE class_id = ${classId} AND status = 'ready') AS has_material,
       ARRAY(
         SELECT h.heading FROM (
           SELECT DISTINCT ON (hd.heading) hd.heading,

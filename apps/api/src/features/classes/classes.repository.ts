@@ -57,7 +57,8 @@ export class ClassesRepository {
                 .selectFrom('contents')
                 .select('id')
                 .whereRef('contents.class_id', '=', 'c.id')
-                .where('content_type', '=', 'syllabus'),
+                .where('content_type', '=', 'syllabus')
+                .where('status', '=', 'ready'),
             )
             .as('has_syllabus'),
       ]);

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { ContentType } from '@app/contracts';
+import type { ContentStatus, ContentType } from '@app/contracts';
 import type { Database, Db, Executor } from '../../db/index.ts';
 import { storeExtractedFacts } from '../facts/facts.service.ts';
 
@@ -31,6 +31,8 @@ const listColumns = [
   'ct.file_type',
   'ct.file_size',
   'ct.word_count',
+  'ct.status',
+  'ct.status_reason',
   'ct.created_at',
   'ct.updated_at',
 ] as const;
@@ -64,11 +66,16 @@ export class ContentRepository {
   }
 
   findSyllabus(teacherId: string, classId: string) {
-    return this.owned(teacherId)
-      .select([...listColumns, 'ct.content'])
-      .where('ct.class_id', '=', classId)
-      .where('ct.content_type', '=', 'syllabus')
-      .executeTakeFirst();
+    return (
+      this.owned(teacherId)
+        .select([...listColumns, 'ct.content'])
+        .where('ct.class_id', '=', classId)
+        .where('ct.content_type', '=', 'syllabus')
+        // the one answers use; else the newest upload still being read (or that failed)
+        .orderBy(sql`ct.status = 'ready'`, 'desc')
+        .orderBy('ct.created_at', 'desc')
+        .executeTakeFirst()
+    );
   }
 
   /**
@@ -84,25 +91,189 @@ export class ContentRepository {
   ): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
       if (values.content_type === 'syllabus') await this.clearSyllabus(classId, trx);
-      const order =
-        values.display_order ??
-        Number(
-          (
-            await trx
-              .selectFrom('contents')
-              .select(sql<number>`coalesce(max(display_order), -1) + 1`.as('next'))
-              .where('class_id', '=', classId)
-              .executeTakeFirstOrThrow()
-          ).next,
-        );
-      const row = await trx
-        .insertInto('contents')
-        .values({ ...values, class_id: classId, display_order: order })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.insertChunks(row.id, classId, values.content, chunks, trx);
-      await alsoInTransaction?.(trx, row.id);
-      return row.id;
+      const id = await this.insertItem(classId, values, trx);
+      await this.insertChunks(id, classId, values.content, chunks, trx);
+      await alsoInTransaction?.(trx, id);
+      return id;
+    });
+  }
+
+  /**
+   * Records an uploaded file as an item in `processing` and attaches its stored bytes, with
+   * `alsoInTransaction` (sending its job): the item exists only with the job that will read it.
+   */
+  async insertProcessing(
+    classId: string,
+    values: Omit<ContentValues, 'content' | 'word_count' | 'file_type'>,
+    uploadId: string,
+    alsoInTransaction: AlsoInTransaction,
+  ): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const id = await this.insertItem(
+        classId,
+        { ...values, content: '', word_count: 0, file_type: null, status: 'processing' },
+        trx,
+      );
+      await trx.updateTable('uploads').set({ content_id: id }).where('id', '=', uploadId).execute();
+      await alsoInTransaction(trx, id);
+      return id;
+    });
+  }
+
+  private async insertItem(
+    classId: string,
+    values: ContentValues & { status?: ContentStatus },
+    trx: Transaction<Database>,
+  ): Promise<string> {
+    const order =
+      values.display_order ??
+      Number(
+        (
+          await trx
+            .selectFrom('contents')
+            .select(sql<number>`coalesce(max(display_order), -1) + 1`.as('next'))
+            .where('class_id', '=', classId)
+            .executeTakeFirstOrThrow()
+        ).next,
+      );
+    const row = await trx
+      .insertInto('contents')
+      .values({ ...values, class_id: classId, display_order: order })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** A stored upload: its bytes arrive in parts (appendUploadPart) while the request streams. */
+  async createUpload(): Promise<string> {
+    const row = await this.db
+      .insertInto('uploads')
+      .defaultValues()
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async appendUploadPart(uploadId: string, seq: number, data: Buffer): Promise<void> {
+    await this.db.insertInto('upload_parts').values({ upload_id: uploadId, seq, data }).execute();
+  }
+
+  /** An item's state, for a request waiting on its job (no owner check: the caller made it). */
+  async statusOf(id: string) {
+    return this.db
+      .selectFrom('contents')
+      .select(['status', 'status_reason', 'failure_code'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Deletes a stored file not attached to an item (an attached one goes with its item). */
+  async deleteUpload(uploadId: string): Promise<void> {
+    await this.db
+      .deleteFrom('uploads')
+      .where('id', '=', uploadId)
+      .where('content_id', 'is', null)
+      .execute();
+  }
+
+  /** The item a job is to read and its stored file; undefined when it is gone or already read. */
+  async findProcessing(id: string) {
+    const row = await this.db
+      .selectFrom('contents')
+      .select(['id', 'class_id', 'content_type', 'file_name'])
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const parts = await this.db
+      .selectFrom('upload_parts as p')
+      .innerJoin('uploads as u', 'u.id', 'p.upload_id')
+      .select('p.data')
+      .where('u.content_id', '=', id)
+      .orderBy('p.seq')
+      .execute();
+    return { ...row, data: parts.length ? Buffer.concat(parts.map((p) => p.data)) : null };
+  }
+
+  /**
+   * Stores what the job read and makes the item ready, in one transaction with its chunks and
+   * facts, and drops the stored file. A syllabus replaces the syllabus uploaded before it; if a
+   * later one is already ready, this one is dropped instead (the newest upload wins, whichever
+   * finishes first). False when the item is gone or no longer processing.
+   */
+  async markReady(
+    id: string,
+    values: { content: string; word_count: number; file_type: string },
+    chunks: ChunkValues[],
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const item = await trx
+        .selectFrom('contents')
+        .select(['class_id', 'content_type', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!item) return false;
+      await trx
+        .selectFrom('classes')
+        .select('id')
+        .where('id', '=', item.class_id)
+        .forUpdate()
+        .execute();
+      const still = await trx
+        .selectFrom('contents')
+        .select('id')
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!still) return false;
+      if (item.content_type === 'syllabus') {
+        const newer = await trx
+          .selectFrom('contents')
+          .select('id')
+          .where('class_id', '=', item.class_id)
+          .where('content_type', '=', 'syllabus')
+          .where('status', '=', 'ready')
+          .where('created_at', '>', item.created_at)
+          .executeTakeFirst();
+        if (newer) {
+          await trx.deleteFrom('contents').where('id', '=', id).execute();
+          return false;
+        }
+        await trx
+          .deleteFrom('contents')
+          .where('class_id', '=', item.class_id)
+          .where('content_type', '=', 'syllabus')
+          .where('id', '!=', id)
+          .where('created_at', '<=', item.created_at)
+          .execute();
+      }
+      await trx
+        .updateTable('contents')
+        .set({ ...values, status: 'ready', status_reason: null, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+      await this.insertChunks(id, item.class_id, values.content, chunks, trx);
+      await trx.deleteFrom('uploads').where('content_id', '=', id).execute();
+      return true;
+    });
+  }
+
+  /** The file could not be read: the item says why, and its stored file is dropped. */
+  async markFailed(id: string, failure: { code: string; reason: string }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('contents')
+        .set({
+          status: 'failed',
+          status_reason: failure.reason,
+          failure_code: failure.code,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .execute();
+      await trx.deleteFrom('uploads').where('content_id', '=', id).execute();
     });
   }
 
@@ -142,6 +313,7 @@ export class ContentRepository {
         (eb) => eb.fn.sum<string>('word_count').as('words'),
       ])
       .where('class_id', '=', classId)
+      .where('status', '=', 'ready')
       .groupBy('content_type')
       .execute();
     const chunks = await this.db

@@ -12,7 +12,7 @@ import {
   syllabusCreateSchema,
 } from '@app/contracts';
 import { AppError, InputValidationError } from '../../errors.ts';
-import { readUpload } from '../../plugins/upload.ts';
+import { declaredSizeCheck, streamUpload } from '../../plugins/upload.ts';
 import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ContentService } from './content.service.ts';
@@ -43,15 +43,18 @@ export const contentRoutes =
     app.post('/content/upload', {
       schema: {
         tags,
-        summary: 'Upload a file (PDF, Word, Excel, CSV, text); its text is extracted and indexed',
+        summary:
+          'Upload a file (PDF, Word, Excel, CSV, text). It is stored, then read and indexed in the background: the reply waits a few seconds, then answers with the item ready or still processing (GET /content/{id} shows when it is ready or why it failed). Send the text fields before the file.',
         security: bearer,
         consumes: ['multipart/form-data'],
         response: { 201: one },
       },
+      // the declared size, then (fields sent before the file) the class, before the file is read
+      onRequest: declaredSizeCheck(CONTENT_MAX_FILE_BYTES, CONTENT_MESSAGES.tooLarge),
       handler: async (req, reply) => {
-        const { fields, file } = await readUpload(req, CONTENT_MESSAGES.tooLarge);
-        const parsed = uploadFields.safeParse(fields);
-        if (!parsed.success) {
+        const parseFields = (fields: Record<string, string>) => {
+          const parsed = uploadFields.safeParse(fields);
+          if (parsed.success) return parsed.data;
           throw new InputValidationError(
             parsed.error.issues.map((i) => ({
               loc: ['body', ...i.path.map(String)],
@@ -59,16 +62,29 @@ export const contentRoutes =
               type: i.code,
             })),
           );
-        }
-        if (!file) throw new AppError(422, 'VALIDATION_ERROR', 'Choose a file to upload.');
-        const item = await content.upload(teacher(req), {
-          classId: parsed.data.class_id,
-          contentType: parsed.data.content_type,
-          title: parsed.data.title,
-          fileName: file.fileName,
-          data: file.data,
+        };
+        const { fields, file } = await streamUpload(req, CONTENT_MESSAGES.tooLarge, {
+          beforeFile: async (early) => {
+            if (early.class_id !== undefined)
+              await content.requireClass(teacher(req), parseFields(early).class_id);
+          },
+          store: (chunks, fileName) => content.storeFile(chunks, fileName),
+          discard: (stored) => content.discardFile(stored.uploadId),
         });
-        return reply.status(201).send({ success: true as const, data: { content: item } });
+        try {
+          const input = parseFields(fields);
+          if (!file) throw new AppError(422, 'VALIDATION_ERROR', 'Choose a file to upload.');
+          const item = await content.upload(teacher(req), {
+            classId: input.class_id,
+            contentType: input.content_type,
+            title: input.title,
+            file,
+          });
+          return reply.status(201).send({ success: true as const, data: { content: item } });
+        } catch (err) {
+          if (file) await content.discardFile(file.uploadId);
+          throw err;
+        }
       },
     });
 

@@ -1,7 +1,10 @@
 import type { ContentItem, ContentType } from '@app/contracts';
 import { AppError, notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
-import { chunkText, countWords, ExtractionError, type Extractor } from '../extraction/index.ts';
+import { countWords, ExtractionError, type Extractor } from '../extraction/index.ts';
+import { MESSAGES as EXTRACTION_MESSAGES } from '../extraction/errors.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { CONTENT_JOB, type ContentProcessor } from './content-processing.ts';
 import type {
   AlsoInTransaction,
   ContentListRow,
@@ -21,6 +24,8 @@ function toItem(row: ContentListRow | ContentRow): ContentItem {
     file_type: row.file_type,
     file_size: row.file_size === null ? null : Number(row.file_size),
     word_count: row.word_count,
+    status: row.status,
+    status_reason: row.status_reason,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -37,42 +42,143 @@ type TextInput = {
   fileSize?: number | null;
 };
 
-export class ContentService {
-  constructor(
-    private readonly repo: ContentRepository,
-    private readonly classes: ClassesService,
-    private readonly extractor: Extractor,
-  ) {}
+/** A file stored by `storeFile`, not yet attached to an item. */
+export type StoredFile = { uploadId: string; size: number; fileName: string };
 
-  /** Extracts an uploaded file and stores its text and chunks; nothing is stored if it fails. */
+/** Bytes per stored part: memory per upload stays at one part, whatever the file's size. */
+const UPLOAD_PART_BYTES = 1024 * 1024;
+
+const FAILURE_STATUS: Record<string, 413 | 415 | 422> = {
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+};
+
+const notReady = (status: string) =>
+  new AppError(
+    409,
+    'CONFLICT',
+    status === 'processing'
+      ? 'This file is still being read. Try again when it is ready, or delete it.'
+      : 'This file could not be read. Delete it and upload it again.',
+  );
+
+export class ContentService {
+  private readonly repo: ContentRepository;
+  private readonly classes: ClassesService;
+  private readonly extractor: Extractor;
+
+  constructor(
+    private readonly deps: {
+      repo: ContentRepository;
+      classes: ClassesService;
+      extractor: Extractor;
+      jobs: JobQueue;
+      processor: ContentProcessor;
+      /** how long an upload's request waits for its file to be read before answering `processing` */
+      uploadWaitMs: number;
+    },
+  ) {
+    this.repo = deps.repo;
+    this.classes = deps.classes;
+    this.extractor = deps.extractor;
+  }
+
+  /** Refuses early (404) a class the teacher does not own, before a file is read. */
+  async requireClass(teacherId: string, classId: string): Promise<void> {
+    await this.classes.requireOwned(teacherId, classId);
+  }
+
+  /** Streams a file into storage part by part; the caller attaches it (upload) or discards it. */
+  async storeFile(chunks: AsyncIterable<Buffer>, fileName: string): Promise<StoredFile> {
+    const uploadId = await this.repo.createUpload();
+    let size = 0;
+    let seq = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = async () => {
+      if (!pendingBytes) return;
+      await this.repo.appendUploadPart(uploadId, seq++, Buffer.concat(pending));
+      pending = [];
+      pendingBytes = 0;
+    };
+    try {
+      for await (const chunk of chunks) {
+        size += chunk.length;
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes >= UPLOAD_PART_BYTES) await flush();
+      }
+      await flush();
+    } catch (err) {
+      await this.discardFile(uploadId);
+      throw err;
+    }
+    return { uploadId, size, fileName };
+  }
+
+  async discardFile(uploadId: string): Promise<void> {
+    await this.repo.deleteUpload(uploadId);
+  }
+
+  /**
+   * Makes a stored file an item of the class in `processing`, with the job that reads it, then
+   * waits a few seconds for that job: a small file answers ready, as before; a large one answers
+   * `processing` and the teacher sees it become ready. A file refused while the request waits is
+   * answered with its 413/415/422 and leaves nothing behind; refused later, the item stays
+   * `failed` with the reason.
+   */
   async upload(
     teacherId: string,
     input: {
       classId: string;
       contentType: ContentType;
       title: string | undefined;
-      fileName: string;
-      data: Buffer;
+      file: StoredFile;
     },
   ): Promise<ContentItem> {
     await this.classes.requireOwned(teacherId, input.classId);
-    let extracted;
-    try {
-      extracted = await this.extractor.extract({ data: input.data, fileName: input.fileName });
-    } catch (err) {
-      if (err instanceof ExtractionError) throw new AppError(err.status, err.code, err.message);
-      throw err;
+    const { file } = input;
+    if (file.size === 0) throw new AppError(422, 'VALIDATION_ERROR', EXTRACTION_MESSAGES.empty);
+    const fileName = file.fileName.split(/[\\/]/).pop()!.slice(0, 255) || 'upload';
+    const title = input.title?.trim() || fileName.replace(/\.[^.]+$/, '') || 'Untitled';
+    const id = await this.repo.insertProcessing(
+      input.classId,
+      {
+        title: title.slice(0, 255),
+        content_type: input.contentType,
+        file_name: fileName,
+        file_size: file.size,
+      },
+      file.uploadId,
+      (trx, contentId) => this.deps.jobs.send(CONTENT_JOB.name, { contentId }, trx),
+    );
+    this.deps.jobs.wake(CONTENT_JOB.name);
+    await this.waitWhileProcessing(id, this.deps.uploadWaitMs);
+    const state = await this.repo.statusOf(id);
+    if (state?.status === 'failed') {
+      await this.repo.delete(id);
+      const code = state.failure_code ?? 'VALIDATION_ERROR';
+      throw new AppError(
+        FAILURE_STATUS[code] ?? 422,
+        code as 'VALIDATION_ERROR',
+        state.status_reason ?? EXTRACTION_MESSAGES.noText,
+      );
     }
-    const title = input.title?.trim() || input.fileName.replace(/\.[^.]+$/, '') || 'Untitled';
-    return this.store(teacherId, {
-      classId: input.classId,
-      title,
-      content: extracted.text,
-      contentType: input.contentType,
-      fileName: input.fileName.slice(0, 255),
-      fileType: extracted.mimeType,
-      fileSize: input.data.length,
-    });
+    const item = await this.get(teacherId, id);
+    // the reply names the item; its text is for GET /content/{id}
+    return { ...item, content: null };
+  }
+
+  /** Waits until the item leaves `processing` (here or in another instance) or `ms` pass. */
+  private async waitWhileProcessing(id: string, ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const state = await this.repo.statusOf(id);
+      const left = deadline - Date.now();
+      if (state?.status !== 'processing' || left <= 0) return;
+      // this instance's job announces itself; another instance's is seen by looking again
+      await this.deps.processor.settledOrAfter(id, Math.min(left, 1000));
+    }
   }
 
   /** `alsoInTransaction` commits with the item (e.g. closing the questions it answers). */
@@ -110,7 +216,8 @@ export class ContentService {
   ): Promise<ContentItem> {
     const row = await this.repo.find(teacherId, id);
     if (!row) throw notFound('Content');
-    const chunks = patch.content !== undefined ? chunkText(patch.content) : null;
+    if (row.status !== 'ready') throw notReady(row.status);
+    const chunks = patch.content !== undefined ? await this.chunk(patch.content) : null;
     await this.repo.update(
       id,
       row.class_id,
@@ -150,6 +257,16 @@ export class ContentService {
     };
   }
 
+  /** Typed text is chunked in the extraction pool too; too much of it is a 413 like a file. */
+  private async chunk(text: string) {
+    try {
+      return await this.extractor.chunk(text);
+    } catch (err) {
+      if (err instanceof ExtractionError) throw new AppError(err.status, err.code, err.message);
+      throw err;
+    }
+  }
+
   private async store(
     teacherId: string,
     input: TextInput,
@@ -171,7 +288,7 @@ export class ContentService {
         file_size: input.fileSize ?? null,
         word_count: countWords(text),
       },
-      chunkText(text),
+      await this.chunk(text),
       async (trx, id) => {
         await alsoInTransaction?.(trx, id);
         stored = await this.repo.find(teacherId, id, trx);

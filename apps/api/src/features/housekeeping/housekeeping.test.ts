@@ -56,9 +56,17 @@ describe('pruneExpiredRows', () => {
       ])
       .execute();
 
+    // an upload abandoned mid-stream two days ago goes; one streaming in now stays
+    const uploads = await t.db
+      .insertInto('uploads')
+      .values([{ created_at: new Date(Date.now() - 2 * day) }, {}])
+      .returning('id')
+      .execute();
+
     const deleted = await pruneExpiredRows(t.db);
 
     expect(deleted).toMatchObject({
+      uploads: 1,
       rate_limits: 1,
       refresh_tokens: 1,
       password_resets: 1,
@@ -67,6 +75,9 @@ describe('pruneExpiredRows', () => {
     expect(
       (await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key),
     ).toContain('current');
+    expect((await t.db.selectFrom('uploads').select('id').execute()).map((r) => r.id)).toEqual([
+      uploads[1]!.id,
+    ]);
     expect(
       await t.db
         .selectFrom('refresh_tokens')

@@ -38,7 +38,7 @@ async function deleteOlderThan(
 }
 
 /**
- * Deletes rows that can no longer matter: finished rate-limit windows (the longest is an hour),
+ * Deletes rows that can no longer matter: uploads never attached to an item, finished rate-limit windows (the longest is an hour),
  * expired refresh tokens and reset links, and, by the retention settings, revoked sessions,
  * conversations (with their contact requests) and e-mails.
  */
@@ -63,7 +63,14 @@ export async function pruneExpiredRows(
     .deleteFrom('sessions')
     .where('revoked_at', '<', sql<Date>`now() - make_interval(days => ${retention.sessionsDays})`)
     .executeTakeFirst();
+  // a file whose request failed or whose server died mid-stream, never attached to an item
+  const uploads = await db
+    .deleteFrom('uploads')
+    .where('content_id', 'is', null)
+    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirst();
   return {
+    uploads: count(uploads),
     rate_limits: count(rateLimits),
     refresh_tokens: count(refreshTokens),
     password_resets: count(passwordResets),

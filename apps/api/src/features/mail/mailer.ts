@@ -37,6 +37,7 @@ export function redact(text: string, secrets: string[] = []): string {
  */
 export class Mailer {
   private readonly transport: Transporter | undefined;
+  private readonly pending = new Set<Promise<void>>();
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
@@ -107,6 +108,22 @@ export class Mailer {
       this.log.error({ emailId: row.id, err: message }, 'SMTP delivery failed');
       throw err;
     }
+  }
+
+  /**
+   * Runs `task` (an e-mail and whatever leads up to it) after the reply, so a slow SMTP server or
+   * a lookup never holds a request; its failure goes to `onError`. `drain()` waits for all of them.
+   */
+  later(task: () => Promise<void>, onError: (err: Error) => void): void {
+    const running: Promise<void> = task()
+      .catch((err: unknown) => onError(err as Error))
+      .finally(() => this.pending.delete(running));
+    this.pending.add(running);
+  }
+
+  /** Resolves when every e-mail started with `later` has been sent or has failed. */
+  async drain(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
   }
 
   close() {

@@ -10,7 +10,7 @@ import {
   trialSessionSchema,
 } from '@app/contracts';
 import { AppError } from '../../errors.ts';
-import { readUpload } from '../../plugins/upload.ts';
+import { declaredSizeCheck, streamUpload } from '../../plugins/upload.ts';
 import type { TrialService } from './trial.service.ts';
 
 const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
@@ -66,14 +66,31 @@ export const trialRoutes =
         consumes: ['multipart/form-data'],
         response: { 201: ok(trialDocumentSchema) },
       },
+      // the declared size, then the session (sent before the file), before the file is read
+      onRequest: declaredSizeCheck(TRIAL_FILE_MAX_BYTES, TRIAL_MESSAGES.fileTooLarge),
       handler: async (req, reply) => {
-        const { fields, file } = await readUpload(req, TRIAL_MESSAGES.fileTooLarge);
-        const session = sessionParams.shape.id.safeParse(fields.session_id);
-        if (!session.success) {
-          throw new AppError(404, 'NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing);
-        }
+        const sessionOf = (fields: Record<string, string>) => {
+          const session = sessionParams.shape.id.safeParse(fields.session_id);
+          if (!session.success) {
+            throw new AppError(404, 'NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing);
+          }
+          return session.data;
+        };
+        const { fields, file } = await streamUpload(req, TRIAL_MESSAGES.fileTooLarge, {
+          beforeFile: async (early) => {
+            if (early.session_id !== undefined) await trial.get(sessionOf(early));
+          },
+          // at most TRIAL_FILE_MAX_BYTES (the multipart limit), read in the request
+          store: async (chunks, fileName) => {
+            const parts: Buffer[] = [];
+            for await (const chunk of chunks) parts.push(chunk);
+            return { data: Buffer.concat(parts), fileName };
+          },
+          discard: async () => {},
+        });
+        const sessionId = sessionOf(fields);
         if (!file) throw new AppError(422, 'VALIDATION_ERROR', 'Choose a file to upload.');
-        const document = await trial.upload(session.data, file);
+        const document = await trial.upload(sessionId, file);
         return reply.status(201).send({ success: true as const, data: document });
       },
     });

@@ -13,7 +13,7 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { confidenceOfReply, type Answerer } from '../answering/answerer.ts';
 import { ContentRepository } from '../content/content.repository.ts';
-import { chunkText, ExtractionError, type Extractor } from '../extraction/index.ts';
+import { ExtractionError, type Extractor } from '../extraction/index.ts';
 import { extensionOf } from '../extraction/detect.ts';
 import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
 import { TrialRepository } from './trial.repository.ts';
@@ -131,7 +131,7 @@ export class TrialService {
         file_size: file.data.length,
         word_count: extracted.wordCount,
       },
-      chunkText(text),
+      extracted.chunks,
       async (trx) => {
         await trx.updateTable('trial_sessions').set(document).where('id', '=', sessionId).execute();
       },

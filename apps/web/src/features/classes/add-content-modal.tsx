@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   AlertTriangle,
@@ -7,9 +7,11 @@ import {
   CalendarClock,
   FileText,
   Info,
+  Loader2,
+  XCircle,
   type LucideIcon,
 } from 'lucide-react';
-import type { ClassItem } from '@app/contracts';
+import type { ClassItem, ContentItem } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -21,10 +23,18 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
 import { classKeys, classesApi, type UploadContentType } from '@/lib/classes-api';
 import { ADD_CONTENT_EXTENSIONS, cutTitle, fileProblem, formatMb } from './class-logic';
+import {
+  CONTENT_STATUS_TEXT,
+  ContentReadError,
+  isAbort,
+  useUnmountSignal,
+  waitUntilRead,
+} from './content-status';
 import { FileDropzone } from './file-dropzone';
 
 export const ADD_CONTENT_FAILED = 'Failed to upload content. Please try again.';
@@ -92,14 +102,24 @@ export function AddContentModal({
   );
 }
 
+/** Where a submission is: SPEC's uploading, processing, then completed (the modal closes) or error. */
+type Phase =
+  | { step: 'idle' }
+  | { step: 'uploading'; progress: number }
+  | { step: 'processing' }
+  | { step: 'failed'; reason: string };
+
 function AddContentBody({ classItem, onClose }: { classItem: ClassItem; onClose(): void }) {
   const queryClient = useQueryClient();
+  const lifetime = useUnmountSignal();
   const [choice, setChoice] = useState<Choice | null>(null);
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  const [sentName, setSentName] = useState('');
+  const busy = phase.step === 'uploading' || phase.step === 'processing';
 
   const canSubmit =
     !busy && title.trim() !== '' && (choice?.input === 'file' ? file !== null : text.trim() !== '');
@@ -110,30 +130,70 @@ function AddContentBody({ classItem, onClose }: { classItem: ClassItem; onClose(
     setText('');
     setFile(null);
     setFileError(null);
+    setPhase({ step: 'idle' });
+  };
+
+  const refreshLists = () => {
+    void queryClient.invalidateQueries({ queryKey: classKeys.all });
+    void queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY });
   };
 
   async function submit() {
     if (!choice || !canSubmit) return;
-    setBusy(true);
+    const signal = lifetime();
     const cleanTitle = cutTitle(title);
+    const fileName = file ? file.name : `${cleanTitle}.txt`;
+    setSentName(fileName);
+    setPhase({ step: 'uploading', progress: 0 });
+    let item: ContentItem;
     try {
       // A text-only submission is sent as a text file named after the title (SPEC §5).
       const blob = file ?? new Blob([text.trim()], { type: 'text/plain' });
-      await classesApi.upload({
-        file: blob,
-        fileName: file ? file.name : `${cleanTitle}.txt`,
-        classId: classItem.id,
-        contentType: choice.contentType,
-        title: cleanTitle,
-      });
-      void queryClient.invalidateQueries({ queryKey: classKeys.all });
-      void queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY });
-      onClose();
+      ({ content: item } = await classesApi.upload(
+        {
+          file: blob,
+          fileName,
+          classId: classItem.id,
+          contentType: choice.contentType,
+          title: cleanTitle,
+        },
+        (progress) =>
+          setPhase((p) =>
+            p.step !== 'uploading'
+              ? p
+              : progress >= 100
+                ? { step: 'processing' }
+                : { step: 'uploading', progress },
+          ),
+      ));
     } catch (error) {
       console.error('Content upload failed', error);
+      setPhase({ step: 'idle' });
       window.alert(ADD_CONTENT_FAILED);
-    } finally {
-      setBusy(false);
+      return;
+    }
+    // closed during the upload: the lists show the item, whatever its state
+    if (signal.aborted) {
+      refreshLists();
+      return;
+    }
+    // Stored: the server reads the file now or in the background. Completed means read.
+    try {
+      if (item.status === 'processing') setPhase({ step: 'processing' });
+      await waitUntilRead(item, signal);
+      refreshLists();
+      onClose();
+    } catch (error) {
+      // closed while it is read, or reading failed: either way the lists now hold the item
+      refreshLists();
+      if (isAbort(error)) return;
+      if (error instanceof ContentReadError) {
+        setPhase({ step: 'failed', reason: error.message });
+        return;
+      }
+      console.error('Checking the uploaded content failed', error);
+      setPhase({ step: 'idle' });
+      window.alert(ADD_CONTENT_FAILED);
     }
   }
 
@@ -211,7 +271,15 @@ function AddContentBody({ classItem, onClose }: { classItem: ClassItem; onClose(
                 <p className="truncate text-sm font-medium text-ink-900">{file.name}</p>
                 <p className="text-xs text-ink-600">{formatMb(file.size)}</p>
               </div>
-              <Button variant="ghost" size="sm" onClick={() => setFile(null)} disabled={busy}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setFile(null);
+                  setPhase({ step: 'idle' });
+                }}
+                disabled={busy}
+              >
                 Remove file
               </Button>
             </div>
@@ -235,13 +303,15 @@ function AddContentBody({ classItem, onClose }: { classItem: ClassItem; onClose(
               ) : null}
             </div>
           )}
+          <SubmissionStatus phase={phase} name={sentName} />
           <DialogFooter className="sm:justify-between">
             <Button variant="ghost" onClick={back} disabled={busy}>
               <ArrowLeft aria-hidden="true" /> Back to options
             </Button>
             <div className="flex flex-col-reverse gap-3 sm:flex-row">
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                Cancel
+              {/* while the file is read, closing leaves it to finish in the background */}
+              <Button variant="outline" onClick={onClose} disabled={phase.step === 'uploading'}>
+                {phase.step === 'processing' ? 'Close' : 'Cancel'}
               </Button>
               <Button type="submit" disabled={!canSubmit}>
                 {busy ? 'Adding...' : 'Add Content'}
@@ -252,4 +322,74 @@ function AddContentBody({ classItem, onClose }: { classItem: ClassItem; onClose(
       )}
     </>
   );
+}
+
+/** The submission's state under the form: a progress bar, "Processing…", or why it failed. */
+function SubmissionStatus({ phase, name }: { phase: Phase; name: string }) {
+  // The pressed Add Content button is disabled meanwhile: focus moves to the news instead, so it
+  // is read out and Tab continues to Close (or Cancel and Add Content after a failure).
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (phase.step === 'processing' || phase.step === 'failed') panel.current?.focus();
+  }, [phase.step]);
+  if (phase.step === 'uploading') {
+    return (
+      <div className="space-y-2 rounded-lg border border-ink-200 bg-white p-3">
+        <p className="flex items-center justify-between gap-3 text-sm">
+          <span className="min-w-0 truncate font-medium text-ink-900">{name}</span>
+          <span className="shrink-0 text-xs font-semibold text-ink-700">
+            Uploading {phase.progress}%
+          </span>
+        </p>
+        <Progress
+          value={phase.progress}
+          max={100}
+          label={`Uploading ${name}`}
+          valueText={`${phase.progress}%`}
+        />
+      </div>
+    );
+  }
+  if (phase.step === 'processing') {
+    return (
+      <div
+        ref={panel}
+        tabIndex={-1}
+        role="status"
+        className="flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50/60 p-3 text-sm outline-none"
+      >
+        <Loader2
+          className="mt-0.5 size-5 shrink-0 animate-spin text-brand-600"
+          aria-hidden="true"
+        />
+        <div className="min-w-0">
+          <p className="font-semibold text-ink-900">{CONTENT_STATUS_TEXT.processing}</p>
+          <p className="text-ink-700">
+            Reading <span className="font-medium break-words">{name}</span>. You can close this
+            window: it keeps going, and Review Course shows it when it is ready.
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (phase.step === 'failed') {
+    return (
+      <div
+        ref={panel}
+        tabIndex={-1}
+        role="alert"
+        className="flex items-start gap-3 rounded-lg border border-danger-200 bg-danger-50 p-3 text-sm text-danger-700 outline-none"
+      >
+        <XCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div className="min-w-0 space-y-1">
+          <p className="font-semibold">
+            {CONTENT_STATUS_TEXT.failed}: <span className="break-words">{name}</span>
+          </p>
+          <p>{phase.reason}</p>
+          <p>It is listed in Review Course, where you can delete it.</p>
+        </div>
+      </div>
+    );
+  }
+  return null;
 }

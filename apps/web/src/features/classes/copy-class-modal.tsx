@@ -72,6 +72,8 @@ export async function copyClass(
   if (options.copySyllabus) {
     try {
       const { content } = await classesApi.getSyllabus(source.id);
+      // a syllabus still being read (or unreadable) has no text to copy
+      if (content.status !== 'ready') throw new Error(`The syllabus is ${content.status}`);
       await classesApi.createSyllabus({
         class_id: created.id,
         title: content.title,
@@ -85,7 +87,8 @@ export async function copyClass(
     let items: { id: string; content_type: string }[] = [];
     try {
       items = (await classesApi.listContent(source.id)).contents.filter(
-        (c) => c.content_type !== 'syllabus',
+        // only content that has been read has text to copy
+        (c) => c.content_type !== 'syllabus' && c.status === 'ready',
       );
     } catch (error) {
       console.error('Listing the content to copy failed', error);

@@ -33,6 +33,15 @@ import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
 import { classKeys, classesApi, contentTypeLabel, type ClassPayload } from '@/lib/classes-api';
 import { cn } from '@/lib/utils';
 import { cutTitle, fileProblem, formatMb, orNull, titleFromFileName } from './class-logic';
+import {
+  CONTENT_STATUS_TEXT,
+  ContentReadError,
+  isAbort,
+  isProcessing,
+  pollDelay,
+  useUnmountSignal,
+  waitUntilRead,
+} from './content-status';
 import { FileDropzone } from './file-dropzone';
 
 export const DRAFT_KEY = CLASS_DRAFT_KEY;
@@ -55,6 +64,10 @@ export const WIZARD_TEXT = {
   testFailed: 'Failed to test question',
   aiFailed: 'Failed to get AI response',
   noContent: 'Please upload content first to test AI responses',
+  syllabusReading: 'Your syllabus is still being read',
+  syllabusReadingHint:
+    'You can test the assistant as soon as it is ready. This updates by itself; it can take a minute for a long file.',
+  syllabusFailed: 'Your syllabus could not be read',
 } as const;
 
 const STEP_NAMES = ['Class info & syllabus', 'Additional content', 'Test the assistant'] as const;
@@ -85,7 +98,15 @@ interface UploadRow {
   status: UploadStatus;
   progress: number;
   error?: string;
+  /** the stored item, once the server has acknowledged the upload */
+  contentId?: string;
 }
+
+/** The syllabus file on its way: sent, then read by the server, or why reading failed. */
+type SyllabusState =
+  | { step: 'uploading'; progress: number }
+  | { step: 'processing' }
+  | { step: 'failed'; reason: string };
 
 /** Step 3: one test question's answer, on its way, or why it failed. */
 type TestResult =
@@ -231,7 +252,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
   const [syllabusSent, setSyllabusSent] = useState<string | null>(
     draft && draft.step > 1 ? 'restored' : null,
   );
-  const [syllabusProgress, setSyllabusProgress] = useState<number | null>(null);
+  const [syllabusState, setSyllabusState] = useState<SyllabusState | null>(null);
   const [entries, setEntries] = useState<TextEntry[]>(
     (draft?.additionalContent ?? []).map((e) => ({ ...e, key: nextKey() })),
   );
@@ -258,6 +279,8 @@ function WizardBody({ onClose }: { onClose(): void }) {
   const [busy, setBusy] = useState(false);
   const [restored, setRestored] = useState(draft !== null);
   const timers = useRef<number[]>([]);
+  // polls of files being read stop when the wizard closes
+  const lifetime = useUnmountSignal();
 
   useEffect(() => {
     if (initial.failed) toast.error(WIZARD_TEXT.draftFailed);
@@ -368,9 +391,10 @@ function WizardBody({ onClose }: { onClose(): void }) {
       const key = syllabusKey();
       if (key && key !== syllabusSent) {
         try {
+          let sent;
           if (syllabusMode === 'file' && syllabusFile) {
-            setSyllabusProgress(0);
-            await classesApi.upload(
+            setSyllabusState({ step: 'uploading', progress: 0 });
+            sent = await classesApi.upload(
               {
                 file: syllabusFile,
                 fileName: syllabusFile.name,
@@ -378,21 +402,38 @@ function WizardBody({ onClose }: { onClose(): void }) {
                 contentType: 'syllabus',
                 title: cutTitle(syllabusTitle) || titleFromFileName(syllabusFile.name),
               },
-              setSyllabusProgress,
+              (progress) =>
+                setSyllabusState(
+                  progress >= 100 ? { step: 'processing' } : { step: 'uploading', progress },
+                ),
             );
           } else {
-            await classesApi.createSyllabus({
+            sent = await classesApi.createSyllabus({
               class_id: id,
               title: cutTitle(syllabusTitle) || 'Syllabus',
               content: syllabusText.trim(),
             });
           }
+          // Completed means read: a file the server is still reading keeps the wizard here.
+          if (sent.content.status === 'processing') setSyllabusState({ step: 'processing' });
+          await waitUntilRead(sent.content, lifetime());
+          setSyllabusState(null);
           setSyllabusSent(key);
         } catch (error) {
-          setFormError(errorText(error, WIZARD_TEXT.uploadFailed));
+          if (isAbort(error)) return;
+          if (error instanceof ContentReadError) {
+            setSyllabusState({ step: 'failed', reason: error.message });
+            if (syllabusMode === 'text') {
+              setErrors((e) => ({
+                ...e,
+                syllabus: `${CONTENT_STATUS_TEXT.failed}: ${error.message}`,
+              }));
+            }
+          } else {
+            setSyllabusState(null);
+            setFormError(errorText(error, WIZARD_TEXT.uploadFailed));
+          }
           return;
-        } finally {
-          setSyllabusProgress(null);
         }
       }
       setStep(2);
@@ -420,6 +461,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
       };
       setUploads((rows) => [...rows, row]);
       if (problem) continue;
+      const signal = lifetime();
       classesApi
         .upload(
           {
@@ -435,6 +477,11 @@ function WizardBody({ onClose }: { onClose(): void }) {
               status: percent >= 100 ? 'processing' : 'uploading',
             }),
         )
+        .then(({ content }) => {
+          // stored; completed once the server has read it
+          updateUpload(key, { status: 'processing', progress: 100, contentId: content.id });
+          return waitUntilRead(content, signal);
+        })
         .then(() => {
           updateUpload(key, { status: 'completed', progress: 100 });
           timers.current.push(
@@ -444,10 +491,30 @@ function WizardBody({ onClose }: { onClose(): void }) {
             ),
           );
         })
-        .catch((error: unknown) =>
-          updateUpload(key, { status: 'error', error: errorText(error, WIZARD_TEXT.uploadFailed) }),
-        );
+        .catch((error: unknown) => {
+          if (isAbort(error)) return;
+          updateUpload(key, {
+            status: 'error',
+            error:
+              error instanceof ContentReadError
+                ? error.message
+                : errorText(error, WIZARD_TEXT.uploadFailed),
+          });
+        });
     }
+  }
+
+  /** Drops a row in error; a file the server stored but could not read is deleted there too. */
+  async function dismissUpload(row: UploadRow) {
+    if (row.contentId) {
+      try {
+        await classesApi.deleteContent(row.contentId);
+      } catch (error) {
+        toast.error(`Failed to delete content: ${errorText(error, 'Delete failed')}`);
+        return;
+      }
+    }
+    setUploads((rows) => rows.filter((r) => r.key !== row.key));
   }
 
   async function onCreate() {
@@ -504,12 +571,35 @@ function WizardBody({ onClose }: { onClose(): void }) {
     enabled: step === 3 && classId !== null,
     staleTime: 0,
   });
-  const hasContent = classDetail.data
-    ? classDetail.data.content_count > 0 || classDetail.data.has_syllabus
-    : syllabusSent !== null || entries.some((e) => e.savedId);
+  // What is read and what is still being read: answers only use content that is ready.
+  const readPolls = useRef(0);
+  const contentList = useQuery({
+    queryKey: classKeys.content(classId ?? ''),
+    queryFn: async () => {
+      const listed = await classesApi.listContent(classId!);
+      readPolls.current = listed.contents.some(isProcessing) ? readPolls.current + 1 : 0;
+      return listed;
+    },
+    enabled: step === 3 && classId !== null,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.contents.some(isProcessing)
+        ? pollDelay(Math.max(0, readPolls.current - 1))
+        : false,
+  });
+  const listed = contentList.data?.contents;
+  const syllabusItem = listed?.find((c) => c.content_type === 'syllabus');
+  const syllabusReading = syllabusItem?.status === 'processing';
+  const othersReading =
+    listed?.filter((c) => c.content_type !== 'syllabus' && isProcessing(c)).length ?? 0;
+  const hasContent = listed
+    ? listed.some((c) => c.status === 'ready')
+    : classDetail.data
+      ? classDetail.data.content_count > 0 || classDetail.data.has_syllabus
+      : syllabusSent !== null || entries.some((e) => e.savedId);
 
   async function runTest(question: string) {
-    if (!classId) return;
+    if (!classId || syllabusReading) return;
     if (!hasContent) {
       setTestNotice(WIZARD_TEXT.noContent);
       return;
@@ -668,7 +758,8 @@ function WizardBody({ onClose }: { onClose(): void }) {
             </Field>
           </fieldset>
 
-          <fieldset className="space-y-3">
+          {/* min-w-0: a fieldset is as wide as its content by default (a long file name) */}
+          <fieldset className="min-w-0 space-y-3">
             <legend className="mb-1 text-sm font-semibold text-ink-900">Syllabus</legend>
             <p className="text-sm text-ink-600">
               The assistant answers students from your syllabus first.
@@ -706,8 +797,15 @@ function WizardBody({ onClose }: { onClose(): void }) {
               syllabusFile ? (
                 <SelectedFile
                   file={syllabusFile}
-                  progress={syllabusProgress}
-                  onRemove={busy ? undefined : () => setSyllabusFile(null)}
+                  state={syllabusState}
+                  onRemove={
+                    busy
+                      ? undefined
+                      : () => {
+                          setSyllabusFile(null);
+                          setSyllabusState(null);
+                        }
+                  }
                 />
               ) : (
                 <FileDropzone
@@ -718,7 +816,10 @@ function WizardBody({ onClose }: { onClose(): void }) {
                     if (!file) return;
                     const problem = fileProblem(file);
                     setErrors((e) => ({ ...e, syllabus: problem ?? undefined }));
-                    if (!problem) setSyllabusFile(file);
+                    if (!problem) {
+                      setSyllabusFile(file);
+                      setSyllabusState(null);
+                    }
                   }}
                 />
               )
@@ -745,6 +846,12 @@ function WizardBody({ onClose }: { onClose(): void }) {
                 </Field>
               </div>
             )}
+            {syllabusMode === 'text' && syllabusState?.step === 'processing' ? (
+              <p role="status" className="flex items-center gap-2 text-sm text-ink-700">
+                <Loader2 className="size-4 animate-spin text-brand-600" aria-hidden="true" />
+                {CONTENT_STATUS_TEXT.processing} Reading your syllabus.
+              </p>
+            ) : null}
             {syllabusSent && !syllabusKey() ? (
               <p className="flex items-center gap-2 text-sm text-success-700">
                 <CheckCircle2 className="size-4" aria-hidden="true" /> Syllabus added
@@ -778,7 +885,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
             {uploads.length ? (
               <ul aria-label="File uploads" className="space-y-2">
                 {uploads.map((row) => (
-                  <UploadItem key={row.key} row={row} />
+                  <UploadItem key={row.key} row={row} onDismiss={() => void dismissUpload(row)} />
                 ))}
               </ul>
             ) : null}
@@ -878,12 +985,32 @@ function WizardBody({ onClose }: { onClose(): void }) {
                 variant="outline"
                 size="sm"
                 loading={testingAll}
-                disabled={Object.values(testResults).some((r) => r.status === 'loading')}
+                disabled={
+                  syllabusReading || Object.values(testResults).some((r) => r.status === 'loading')
+                }
                 onClick={() => void testAll()}
               >
                 Test all
               </Button>
             </div>
+            {syllabusReading ? (
+              <Alert variant="info" title={WIZARD_TEXT.syllabusReading}>
+                {WIZARD_TEXT.syllabusReadingHint}
+              </Alert>
+            ) : syllabusItem?.status === 'failed' ? (
+              <Alert variant="warning" title={WIZARD_TEXT.syllabusFailed}>
+                {syllabusItem.status_reason ?? CONTENT_STATUS_TEXT.failedFallback} Answers
+                won&apos;t use it; add a new syllabus from the class card.
+              </Alert>
+            ) : null}
+            {othersReading > 0 && !syllabusReading ? (
+              <Alert variant="info">
+                {othersReading === 1
+                  ? '1 file is still being read; '
+                  : `${othersReading} files are still being read; `}
+                answers use {othersReading === 1 ? 'it' : 'them'} once ready.
+              </Alert>
+            ) : null}
             {testNotice ? <Alert variant="warning">{testNotice}</Alert> : null}
             <ol aria-label="Test questions" className="space-y-2">
               {testQuestions.map((q) => (
@@ -891,11 +1018,12 @@ function WizardBody({ onClose }: { onClose(): void }) {
                   key={q}
                   question={q}
                   result={testResults[q]}
+                  disabled={syllabusReading}
                   onTest={() => void runTest(q)}
                 />
               ))}
             </ol>
-            <OwnQuestionForm onTest={testOwnQuestion} />
+            <OwnQuestionForm onTest={testOwnQuestion} disabled={syllabusReading} />
           </section>
         </div>
       ) : null}
@@ -912,7 +1040,12 @@ function WizardBody({ onClose }: { onClose(): void }) {
             Back
           </Button>
         ) : (
-          <Button variant="ghost" onClick={onClose} disabled={busy}>
+          <Button
+            variant="ghost"
+            onClick={onClose}
+            // while the syllabus is read the wizard may close; the server keeps reading it
+            disabled={busy && syllabusState?.step !== 'processing'}
+          >
             {step === 3 ? 'Close' : 'Cancel'}
           </Button>
         )}
@@ -965,34 +1098,70 @@ function Stepper({ step }: { step: number }) {
 
 function SelectedFile({
   file,
-  progress,
+  state,
   onRemove,
 }: {
   file: File;
-  progress: number | null;
+  state: SyllabusState | null;
   onRemove?: () => void;
 }) {
+  // When reading starts or fails the button that was pressed is disabled or gone: focus moves
+  // here so the state is read out and Tab continues from the file (Remove file).
+  const card = useRef<HTMLDivElement>(null);
+  const step = state?.step;
+  useEffect(() => {
+    if (step === 'processing' || step === 'failed') card.current?.focus();
+  }, [step]);
   return (
-    <div className="space-y-2 rounded-lg border border-ink-200 bg-white p-3">
+    <div
+      ref={card}
+      tabIndex={-1}
+      className={cn(
+        'space-y-2 rounded-lg border bg-white p-3 outline-none',
+        state?.step === 'failed' ? 'border-danger-200' : 'border-ink-200',
+      )}
+    >
       <div className="flex items-center gap-3">
-        <FileText className="size-8 shrink-0 text-brand-600" aria-hidden="true" />
+        {state?.step === 'processing' ? (
+          <Loader2 className="size-8 shrink-0 animate-spin text-brand-600" aria-hidden="true" />
+        ) : state?.step === 'failed' ? (
+          <XCircle className="size-8 shrink-0 text-danger-600" aria-hidden="true" />
+        ) : (
+          <FileText className="size-8 shrink-0 text-brand-600" aria-hidden="true" />
+        )}
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-ink-900">{file.name}</p>
           <p className="text-xs text-ink-600">{formatMb(file.size)}</p>
         </div>
+        {state?.step === 'processing' ? (
+          <span className="text-xs font-semibold text-ink-700">{STATUS_TEXT.processing}</span>
+        ) : state?.step === 'failed' ? (
+          <span className="text-xs font-semibold text-danger-700">{STATUS_TEXT.error}</span>
+        ) : null}
         {onRemove ? (
           <Button variant="ghost" size="sm" onClick={onRemove}>
             Remove file
           </Button>
         ) : null}
       </div>
-      {progress !== null ? (
+      {state?.step === 'uploading' ? (
         <Progress
-          value={progress}
+          value={state.progress}
           max={100}
           label={`Uploading ${file.name}`}
-          valueText={`${progress}%`}
+          valueText={`${state.progress}%`}
         />
+      ) : null}
+      {state?.step === 'processing' ? (
+        <p role="status" className="text-xs text-ink-600">
+          Reading your syllabus. This can take a minute for a long file; step 2 opens when it is
+          done.
+        </p>
+      ) : null}
+      {state?.step === 'failed' ? (
+        <p role="alert" className="text-xs font-medium text-danger-700">
+          {CONTENT_STATUS_TEXT.failed}: {state.reason} Choose another file, or try again.
+        </p>
       ) : null}
     </div>
   );
@@ -1005,7 +1174,7 @@ const STATUS_TEXT: Record<UploadStatus, string> = {
   error: 'Error',
 };
 
-function UploadItem({ row }: { row: UploadRow }) {
+function UploadItem({ row, onDismiss }: { row: UploadRow; onDismiss(): void }) {
   return (
     <li className="rounded-lg border border-ink-200 bg-white p-3">
       <div className="flex items-center gap-3">
@@ -1018,7 +1187,10 @@ function UploadItem({ row }: { row: UploadRow }) {
         )}
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-ink-900">{row.name}</p>
-          <p className="text-xs text-ink-600">{formatMb(row.size)}</p>
+          <p className="text-xs text-ink-600">
+            {formatMb(row.size)}
+            {row.status === 'processing' ? ' · Reading the file…' : ''}
+          </p>
         </div>
         <span
           className={cn(
@@ -1033,6 +1205,16 @@ function UploadItem({ row }: { row: UploadRow }) {
           {STATUS_TEXT[row.status]}
           {row.status === 'uploading' ? ` ${row.progress}%` : ''}
         </span>
+        {row.status === 'error' ? (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={`Remove ${row.name}`}
+            onClick={onDismiss}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        ) : null}
       </div>
       {row.status === 'uploading' ? (
         <Progress
@@ -1055,10 +1237,12 @@ function UploadItem({ row }: { row: UploadRow }) {
 function TestQuestionItem({
   question,
   result,
+  disabled = false,
   onTest,
 }: {
   question: string;
   result: TestResult | undefined;
+  disabled?: boolean;
   onTest(): void;
 }) {
   const loading = result?.status === 'loading';
@@ -1071,6 +1255,7 @@ function TestQuestionItem({
           variant="secondary"
           size="sm"
           loading={loading}
+          disabled={disabled}
           onClick={onTest}
           aria-label={`Test: ${question}`}
         >
@@ -1115,14 +1300,20 @@ function TestAnswer({ reply }: { reply: TestReply }) {
   );
 }
 
-function OwnQuestionForm({ onTest }: { onTest(question: string): void }) {
+function OwnQuestionForm({
+  onTest,
+  disabled = false,
+}: {
+  onTest(question: string): void;
+  disabled?: boolean;
+}) {
   const [question, setQuestion] = useState('');
   return (
     <form
       className="flex items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!question.trim()) return;
+        if (!question.trim() || disabled) return;
         onTest(question);
         setQuestion('');
       }}
@@ -1135,7 +1326,7 @@ function OwnQuestionForm({ onTest }: { onTest(question: string): void }) {
           placeholder="e.g. Is attendance required?"
         />
       </Field>
-      <Button type="submit" variant="outline" disabled={!question.trim()}>
+      <Button type="submit" variant="outline" disabled={disabled || !question.trim()}>
         Test
       </Button>
     </form>

@@ -1,6 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, BookOpen, Download, Eye, FileText, FolderOpen, Trash2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  BookOpen,
+  Download,
+  Eye,
+  FileText,
+  FolderOpen,
+  Loader2,
+  Trash2,
+  XCircle,
+} from 'lucide-react';
 import type { ClassItem, ContentItem } from '@app/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -16,7 +26,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { classKeys, classesApi, contentTypeLabel } from '@/lib/classes-api';
 import { formatShortDate } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { downloadText } from './class-logic';
+import { CONTENT_STATUS_TEXT, isProcessing, pollDelay } from './content-status';
 import { CourseFactsView } from './course-facts-view';
 import { ReviewTabs, type ReviewTab } from './review-tabs';
 
@@ -55,10 +67,20 @@ export function ReviewCourseModal({
 
 function ReviewBody({ classItem }: { classItem: ClassItem }) {
   const queryClient = useQueryClient();
+  // While a file is being read the list refreshes (1 s, backing off to 5 s) until none is.
+  const readPolls = useRef(0);
   const query = useQuery({
     queryKey: classKeys.content(classItem.id),
-    queryFn: () => classesApi.listContent(classItem.id),
+    queryFn: async () => {
+      const listed = await classesApi.listContent(classItem.id);
+      readPolls.current = listed.contents.some(isProcessing) ? readPolls.current + 1 : 0;
+      return listed;
+    },
     staleTime: 0,
+    refetchInterval: (q) =>
+      q.state.data?.contents.some(isProcessing)
+        ? pollDelay(Math.max(0, readPolls.current - 1))
+        : false,
   });
   const [viewing, setViewing] = useState<ContentItem | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -68,6 +90,16 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
   const contents = query.data?.contents ?? [];
   const syllabus = contents.find((c) => c.content_type === 'syllabus') ?? null;
   const additional = contents.filter((c) => c.content_type !== 'syllabus');
+
+  // Once the last file being read is done, the class cards' counts may have changed.
+  const reading = contents.some(isProcessing);
+  const wasReading = useRef(false);
+  useEffect(() => {
+    if (wasReading.current && !reading) {
+      void queryClient.invalidateQueries({ queryKey: classKeys.list });
+    }
+    wasReading.current = reading;
+  }, [reading, queryClient]);
 
   async function view(item: ContentItem) {
     setMessage(null);
@@ -265,13 +297,24 @@ function ContentRow({
   onDelete?: (item: ContentItem) => void;
 }) {
   const added = formatShortDate(item.created_at);
+  // Only a file that has been read has text to view or download.
+  const ready = item.status === 'ready';
+  const failed = item.status === 'failed';
   return (
     <article
       aria-label={item.title}
-      className="flex min-w-0 flex-col gap-2 rounded-lg border border-ink-200 bg-white p-3 sm:flex-row sm:items-center"
+      className={cn(
+        'flex min-w-0 flex-col gap-2 rounded-lg border bg-white p-3 sm:flex-row sm:items-center',
+        failed ? 'border-danger-200' : 'border-ink-200',
+      )}
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+        <span
+          className={cn(
+            'flex size-9 shrink-0 items-center justify-center rounded-lg',
+            failed ? 'bg-danger-50 text-danger-700' : 'bg-brand-50 text-brand-700',
+          )}
+        >
           <Icon className="size-5" aria-hidden="true" />
         </span>
         <div className="min-w-0">
@@ -280,30 +323,57 @@ function ContentRow({
             {item.content_type !== 'syllabus' ? (
               <Badge variant="brand">{contentTypeLabel(item.content_type)}</Badge>
             ) : null}
-            <span>{item.word_count.toLocaleString('en-US')} words</span>
+            {item.status === 'processing' ? (
+              <Badge variant="neutral">
+                <Loader2 className="animate-spin" aria-hidden="true" />
+                {CONTENT_STATUS_TEXT.processing}
+              </Badge>
+            ) : failed ? (
+              <Badge variant="danger">
+                <XCircle aria-hidden="true" />
+                {CONTENT_STATUS_TEXT.failed}
+              </Badge>
+            ) : (
+              <span>{item.word_count.toLocaleString('en-US')} words</span>
+            )}
             {added ? <span>Added {added}</span> : null}
           </p>
+          {item.status === 'processing' ? (
+            <p className="mt-1 text-xs text-ink-600">
+              Being read. The assistant uses it once it is ready.
+            </p>
+          ) : null}
+          {failed ? (
+            <p className="mt-1 text-xs break-words text-danger-700">
+              {item.status_reason || CONTENT_STATUS_TEXT.failedFallback}
+              {onDelete ? '' : ' Add a new syllabus from the class card to replace it.'}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="-ml-2 flex shrink-0 flex-wrap gap-1 sm:ml-0">
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`View ${item.title}`}
-          loading={pending === `view:${item.id}`}
-          onClick={() => onView(item)}
-        >
-          <Eye aria-hidden="true" /> View
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Download ${item.title} as text`}
-          loading={pending === `download:${item.id}`}
-          onClick={() => onDownload(item)}
-        >
-          <Download aria-hidden="true" /> Download
-        </Button>
+        {ready ? (
+          <>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`View ${item.title}`}
+              loading={pending === `view:${item.id}`}
+              onClick={() => onView(item)}
+            >
+              <Eye aria-hidden="true" /> View
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Download ${item.title} as text`}
+              loading={pending === `download:${item.id}`}
+              onClick={() => onDownload(item)}
+            >
+              <Download aria-hidden="true" /> Download
+            </Button>
+          </>
+        ) : null}
         {onDelete ? (
           <Button
             variant="ghost"
