@@ -10,5 +10,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // above the UI waits' 10 s (test/setup.ts), so a slow machine is not a failure
+    testTimeout: 30_000,
   },
 });

@@ -37,6 +37,11 @@ async function waitForHealth(port: number, server: { output(): string }) {
   throw new Error(`server did not become healthy:\n${server.output()}`);
 }
 
+/** Waits for `done()` on real turns of the event loop; the bound only ends a broken run. */
+async function until(done: () => boolean) {
+  for (let i = 0; i < 3000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
 const postgresRunningFor = (dir: string) => {
   try {
     return execSync('ps -eo args', { encoding: 'utf8' }).includes(path.join(dir, 'postgres'));
@@ -71,7 +76,8 @@ describe('the server process (npm start)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'keep@uni.test', password: 'Maple-Lantern-4827' }),
     });
-    await new Promise((r) => setTimeout(r, 5));
+    // signal once the server has the request (its log says so), however busy the machine
+    await until(() => first.output().includes('/api/auth/login'));
     first.child.kill('SIGTERM');
     expect((await inflight).status).toBe(200);
     expect(await first.exited, first.output().slice(-3000)).toBe(0);
@@ -91,22 +97,31 @@ describe('the server process (npm start)', () => {
     expect(postgresRunningFor(dataDir)).toBe(false);
   }, 90_000);
 
-  it('stops the server and its database when `npm run serve` itself gets SIGTERM', async () => {
+  it('stops the server and its database when its process group gets SIGTERM under load', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'syllabot-npm-'));
     dirs.push(dataDir);
     const port = await freePort();
     const npm = spawn('npm', ['run', 'serve'], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+      detached: true, // its own process group, as a terminal or a supervisor gives it
     });
     let output = '';
     npm.stdout.on('data', (d) => (output += d));
     npm.stderr.on('data', (d) => (output += d));
     await waitForHealth(port, { output: () => output });
-    npm.kill('SIGTERM'); // what a process manager does: signal the process it started
-    for (let i = 0; i < 100 && !output.includes('stopped cleanly'); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // under load: requests keep coming while the whole group is signalled
+    let loading = true;
+    const load = (async () => {
+      while (loading)
+        await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => (loading = false));
+    })();
+    // every process of the group is done once its output closes
+    const closed = new Promise((resolve) => npm.once('close', resolve));
+    process.kill(-npm.pid!, 'SIGTERM'); // what `kill -- -PGID`, a terminal or a supervisor sends
+    await closed;
+    loading = false;
+    await load;
     expect(output).toContain('stopped cleanly');
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
     expect(postgresRunningFor(dataDir)).toBe(false);

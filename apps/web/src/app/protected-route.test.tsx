@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import type { User } from '@app/contracts';
 import { makeUser, mockApi, seedSession } from '@/test/fetch-mock';
@@ -65,10 +65,13 @@ describe('protected area gate (SPEC §2)', () => {
   it('waits 1 s before opening when trial data is saved', async () => {
     signInAs(makeUser({ subscription_status: 'incomplete_signup' }));
     localStorage.setItem('trial_data', JSON.stringify({ session_id: 's' }));
+    // the app's clock, not the machine's: 0.9 s in nothing has opened, 1.1 s in it has
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderApp('/dashboard', routes);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await act(() => vi.advanceTimersByTimeAsync(900));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await screen.findByRole('dialog', {}, { timeout: 1500 })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('closing the modal logs the user out', async () => {

@@ -400,10 +400,10 @@ describe('fallback to the extractive answer', () => {
   const extractive = () => answerExtractively(t.db, classId, question);
 
   it('after the timeout, without waiting for the model', async () => {
-    fake.reply({ delayMs: 3000 });
-    const started = Date.now();
+    // the model would answer long after the test's own time limit: an answer at all means the
+    // 800 ms timeout gave up on it
+    fake.reply({ delayMs: 120_000 });
     const { data, tokensUsed } = await askOnce(question);
-    expect(Date.now() - started).toBeLessThan(2500);
     const expected = await extractive();
     expect(data.response).toBe(expected.response);
     expect(data.response).toContain('40%');

@@ -204,8 +204,9 @@ export class AuthService {
     );
     if (wait) throw tooManyRequests(wait, 'Too many reset requests. Please try again later.');
     // The lookup and the e-mail run after the reply so its timing says nothing about the account.
-    void this.sendResetLink(input.email).catch((err) =>
-      this.deps.log.error({ err: (err as Error).message }, 'password reset e-mail failed'),
+    this.deps.mailer.later(
+      () => this.sendResetLink(input.email),
+      (err) => this.deps.log.error({ err: err.message }, 'password reset e-mail failed'),
     );
   }
 

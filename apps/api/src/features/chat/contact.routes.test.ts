@@ -71,17 +71,16 @@ const valid = (conversationId: string) => ({
   request_reason: REASON,
 });
 
-async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out waiting');
+/** What `probe` finds once every e-mail the app started after a reply has been sent or failed. */
+async function afterMail<T>(probe: () => Promise<T | undefined>, app = t.app): Promise<T> {
+  await app.drainMail();
+  const found = await probe();
+  if (found === undefined) throw new Error('not there once the e-mails were sent');
+  return found;
 }
 
 const outboxFor = (db: TestApp['db'], to: string) =>
-  waitFor(() =>
+  afterMail(() =>
     db.selectFrom('emails').selectAll().where('to_address', '=', to).executeTakeFirst(),
   );
 
@@ -239,7 +238,6 @@ describe('POST /api/chat/contact/:chat_uuid', () => {
     expect(body(repeat).detail).toMatch(/already asked your teacher about this conversation/);
     expect(await requestsOf(id)).toHaveLength(1);
     await outboxFor(t.db, cls.teacherEmail);
-    await new Promise((r) => setTimeout(r, 200));
     const emails = await t.db
       .selectFrom('emails')
       .select('id')
@@ -290,7 +288,7 @@ describe('contact e-mail through SMTP', () => {
       const res = await contact(cls.share, valid(asked.id), freshAddress(), withSmtp.app);
       expect(res.statusCode).toBe(201);
       // registration sent no mail; the only message is the contact request
-      const message = await waitFor(async () => smtp.messages[0]);
+      const message = await afterMail(async () => smtp.messages[0], withSmtp.app);
       expect(message.to).toEqual([cls.teacherEmail]);
       const text = decodeQuotedPrintable(message.raw);
       expect(text).toContain('Subject: Contact request from a student in BIO 101');
@@ -301,13 +299,15 @@ describe('contact e-mail through SMTP', () => {
       expect(text).toContain('when is late homework accepted');
       expect(text).toContain(`http://app.test/chats?class=${cls.classId}`);
       expect(text).not.toMatch(/text\/html/);
-      const sent = await waitFor(() =>
-        withSmtp.db
-          .selectFrom('emails')
-          .select(['transport', 'sent_at'])
-          .where('to_address', '=', cls.teacherEmail)
-          .where('sent_at', 'is not', null)
-          .executeTakeFirst(),
+      const sent = await afterMail(
+        () =>
+          withSmtp.db
+            .selectFrom('emails')
+            .select(['transport', 'sent_at'])
+            .where('to_address', '=', cls.teacherEmail)
+            .where('sent_at', 'is not', null)
+            .executeTakeFirst(),
+        withSmtp.app,
       );
       expect(sent.transport).toBe('smtp');
     } finally {
@@ -326,13 +326,15 @@ describe('contact e-mail through SMTP', () => {
       const res = await contact(cls.share, valid(asked.id), freshAddress(), withSmtp.app);
       expect(res.statusCode).toBe(201);
       expect(await requestsOf(asked.id, withSmtp.db)).toHaveLength(1);
-      const failed = await waitFor(() =>
-        withSmtp.db
-          .selectFrom('emails')
-          .select(['error', 'sent_at'])
-          .where('to_address', '=', cls.teacherEmail)
-          .where('error', 'is not', null)
-          .executeTakeFirst(),
+      const failed = await afterMail(
+        () =>
+          withSmtp.db
+            .selectFrom('emails')
+            .select(['error', 'sent_at'])
+            .where('to_address', '=', cls.teacherEmail)
+            .where('error', 'is not', null)
+            .executeTakeFirst(),
+        withSmtp.app,
       );
       expect(failed.sent_at).toBeNull();
     } finally {

@@ -66,14 +66,14 @@ export class ContactService {
       answer: conversation.response,
       link: `${this.publicUrl}/chats?class=${encodeURIComponent(cls.id)}`,
     });
-    void this.mailer
-      .send(email)
-      .catch((err: Error) =>
+    this.mailer.later(
+      () => this.mailer.send(email),
+      (err) =>
         this.log.error(
           { err: err.message, emailRequestId: row.id },
           'contact request e-mail to the teacher failed',
         ),
-      );
+    );
     return { id: row.id, created_at: row.created_at.toISOString() };
   }
 }

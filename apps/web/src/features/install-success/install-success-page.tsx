@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { SimplePublicLayout } from '@/components/layout/simple-public-layout';
@@ -12,10 +12,16 @@ export function InstallSuccessPage() {
   const navigate = useNavigate();
   useDocumentTitle('Workspace connected');
 
+  // 3 s from when the page shows: a re-render (a new `navigate`) must not restart the count
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   useEffect(() => {
-    const timer = setTimeout(() => navigate(INSTALL_SUCCESS_TARGET), INSTALL_SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(
+      () => navigateRef.current(INSTALL_SUCCESS_TARGET),
+      INSTALL_SUCCESS_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, []);
 
   return (
     <SimplePublicLayout>
