@@ -41,10 +41,10 @@ export function createDb(
 }
 
 /**
- * PostgreSQL's connection-exception and shutdown codes, too many connections, and a statement
- * cancelled by the statement timeout.
+ * PostgreSQL's connection-exception and shutdown codes, too many connections, a statement
+ * cancelled by the statement timeout, and a lock not granted within its lock timeout.
  */
-const UNAVAILABLE_CODES = /^(08...|57P01|57P02|57P03|53300|57014)$/;
+const UNAVAILABLE_CODES = /^(08...|57P01|57P02|57P03|53300|57014|55P03)$/;
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|the database system is (shutting down|starting up|in recovery mode)/i;

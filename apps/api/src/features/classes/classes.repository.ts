@@ -1,5 +1,8 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Executor } from '../../db/index.ts';
+
+/** How long a class creation waits for another instance's creation for the same teacher. */
+const CLASS_LOCK_WAIT = '5s';
 
 export type ClassValues = {
   class_name: string;
@@ -139,8 +142,13 @@ export class ClassesRepository {
     return Number(row.n);
   }
 
-  /** Serialises class creation per teacher, so two at once can't both take the last free slot. */
+  /**
+   * Serialises class creation per teacher, so two at once can't both take the last free slot.
+   * Within an instance creations queue before this (KeyedQueue); across instances a burst waits
+   * here, at most CLASS_LOCK_WAIT, then is told to retry (503) instead of holding a connection.
+   */
   async lockTeacher(teacherId: string, trx: Transaction<Database>) {
+    await sql`SELECT set_config('lock_timeout', ${CLASS_LOCK_WAIT}, true)`.execute(trx);
     await trx
       .selectFrom('users')
       .select('id')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../../../test/app.ts';
+import { body, createTestApp, startTestInstance } from '../../../test/app.ts';
 import {
   classInput,
   createClass,
@@ -7,7 +7,7 @@ import {
   subscribedTeacher,
 } from '../../../test/factories.ts';
 
-let t: TestApp;
+let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -127,6 +127,28 @@ describe('/api/classes', () => {
     expect(statuses.filter((s) => s !== 201).every((s) => s === 402)).toBe(true);
     // the app still answers others at once
     expect((await inject('GET', '/api/health')).statusCode).toBe(200);
+  });
+
+  it('a burst across two instances: three made in all, the rest 402 or told to retry, no 500', async () => {
+    const other = await startTestInstance(t.databaseUrl);
+    try {
+      const { auth } = await subscribedTeacher(t.app);
+      const replies = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          (i % 2 ? other.app : t.app).inject({
+            method: 'POST',
+            url: '/api/classes',
+            headers: auth,
+            payload: classInput({ class_name: `Across ${i}` }),
+          }),
+        ),
+      );
+      const statuses = replies.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+      expect(statuses.every((s) => [201, 402, 503].includes(s))).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses class creation before the plan starts', async () => {
