@@ -57,6 +57,8 @@ export type LocalServer = {
   baseUrl: string;
   /** set with `ownDatabase`: the runner may seed the database directly */
   databaseUrl?: string;
+  /** the server process (its RSS is what a bench watches) */
+  pid: number;
   stop: () => Promise<void>;
 };
 
@@ -120,7 +122,7 @@ export async function startServer(options: {
     await stop();
     throw err;
   }
-  return { baseUrl, databaseUrl, stop };
+  return { baseUrl, databaseUrl, pid: child.pid!, stop };
 }
 
 /** On Ctrl-C (or SIGTERM): stop every server started here, remove their data, exit 130. */
