@@ -72,7 +72,8 @@ function expectOnlyAnswersOr503(seen: Seen[]) {
 
 /** Asks until the app answers 200 again; the bound only ends a broken run. */
 async function recovers(url: string, auth: Record<string, string>) {
-  for (let i = 0; i < 200; i++) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     const res = await fetch(url, { headers: auth }).catch(() => undefined);
     if (res?.status === 200) return true;
     await new Promise((r) => setTimeout(r, 100));
@@ -117,7 +118,7 @@ describe('the database drops every connection under load', () => {
     const seen = await load.stop();
     expectOnlyAnswersOr503(seen);
     expect(await recovers(`${base}/api/classes`, auth)).toBe(true);
-  });
+  }, 180_000);
 });
 
 describe('PostgreSQL stops and starts again under load', () => {
@@ -164,5 +165,5 @@ describe('PostgreSQL stops and starts again under load', () => {
     expect(recovered).toBe(true);
     // the readiness probe tells a load balancer the truth again
     expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
-  });
+  }, 180_000);
 });
