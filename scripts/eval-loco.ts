@@ -1,5 +1,5 @@
 /**
- * Data-chosen settings of the answering engine, chosen honestly (../shared/eval/README.md): the
+ * Data-chosen settings of the answering engine, chosen honestly (docs/evaluation.md): the
  * confidence threshold below which a reply declines is fitted on every course but one and scored
  * on the one left out; the reported number is the mean over courses. Also refits the confidence
  * calibration (Platt scaling). Pure functions: no I/O.

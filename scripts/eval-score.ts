@@ -1,5 +1,5 @@
 /**
- * Scoring rules of the answer-quality evaluation (../shared/eval/README.md, "Scoring").
+ * Scoring rules of the answer-quality evaluation (docs/evaluation.md, "Scoring").
  * Pure functions: no I/O, so the rules can be unit-tested on their own.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Answer-quality evaluation through the public API, as a black box (../shared/eval/README.md).
+ * Answer-quality evaluation through the public API, as a black box (docs/evaluation.md).
  *
  *   node --import tsx scripts/eval.ts ../shared/eval/dev.json [../shared/eval/dev-b.json …]
  *        [--report eval-report.json] [--base-url http://127.0.0.1:3000] [--concurrency 1]
