@@ -17,7 +17,6 @@ export const analyticsQuerySchema = z.object({
   /** IANA time zone the days and hours are counted in (the teacher's browser); default UTC */
   tz: z.string().trim().min(1).max(64).default('UTC'),
 });
-export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
 
 const questionGroupSchema = z.object({
   question: z.string(),

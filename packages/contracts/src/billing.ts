@@ -5,8 +5,6 @@ import { subscriptionStatusSchema } from './auth.ts';
 export const SEASON_NAMES = ['Spring', 'Summer', 'Fall'] as const;
 export type SeasonName = (typeof SEASON_NAMES)[number];
 
-export const DEFAULT_ADDON_PRICE_USD = 6;
-
 /** Messages of the class-allowance rule (the class wizard shows them, SPEC §8). */
 export const BILLING_MESSAGES = {
   withinAllowance: 'You can create this class within your plan.',

@@ -26,7 +26,6 @@ export const conversationListQuerySchema = z.object({
     .default(CONVERSATIONS_PAGE_SIZE),
   search: z.string().trim().max(CONVERSATION_SEARCH_MAX_LENGTH).default(''),
 });
-export type ConversationListQuery = z.input<typeof conversationListQuerySchema>;
 
 export const conversationSummarySchema = z.object({
   id: z.string(),

@@ -27,7 +27,6 @@ export type FactOrigin = (typeof FACT_ORIGINS)[number];
  * deleted.
  */
 export const FACT_STATUSES = ['active', 'overridden', 'hidden'] as const;
-export type FactStatus = (typeof FACT_STATUSES)[number];
 
 export const FACT_SUBJECT_MAX = 200;
 export const FACT_ATTRIBUTE_MAX = 50;

@@ -11,7 +11,6 @@ export const CONVERSATIONS_PAGE_SIZE = 20;
 /** the "recent questions" estimate per semester is 20 % of the total, rounded down */
 export const RECENT_QUESTIONS_SHARE = 0.2;
 export const TITLE_MAX_LENGTH = 255;
-export const MOBILE_BREAKPOINT_PX = 1024;
 export const USER_REFRESH_AFTER_LOGIN_MS = 100;
 export const SIGNUP_MODAL_WAIT_MS = 1000;
 export const TERMS_EFFECTIVE_DATE = 'July 15, 2025';
