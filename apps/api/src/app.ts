@@ -33,11 +33,14 @@ import {
 import { AnalyticsRepository } from './features/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { AnalyticsService } from './features/analytics/analytics.service.ts';
+import { AnsweringRepository } from './features/answering/answering.repository.ts';
 import { configuredAnswerer } from './features/answering/openai.ts';
+import { ChatRepository } from './features/chat/chat.repository.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { ChatService } from './features/chat/chat.service.ts';
 import { contactRequestsRoutes } from './features/chat/contact-requests.routes.ts';
 import { ContactRequestsService } from './features/chat/contact-requests.service.ts';
+import { ContactRepository } from './features/chat/contact.repository.ts';
 import { contactRoutes } from './features/chat/contact.routes.ts';
 import { ContactService } from './features/chat/contact.service.ts';
 import { teacherChatRoutes } from './features/chat/teacher-chat.routes.ts';
@@ -50,18 +53,27 @@ import { contentRoutes } from './features/content/content.routes.ts';
 import { ContentService } from './features/content/content.service.ts';
 import { CONTENT_JOB, ContentProcessor } from './features/content/content-processing.ts';
 import { JobQueue } from './features/jobs/job-queue.ts';
+import { ConversationsRepository } from './features/conversations/conversations.repository.ts';
 import { conversationsRoutes } from './features/conversations/conversations.routes.ts';
 import { ConversationsService } from './features/conversations/conversations.service.ts';
 import { createExtractor } from './features/extraction/index.ts';
 import { FactsRepository } from './features/facts/facts.repository.ts';
 import { factsRoutes } from './features/facts/facts.routes.ts';
 import { FactsService } from './features/facts/facts.service.ts';
+import { HealthRepository } from './features/health/health.repository.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { HealthService } from './features/health/health.service.ts';
+import { HousekeepingRepository } from './features/housekeeping/housekeeping.repository.ts';
 import { HOUSEKEEPING_PERIOD_MS, pruneExpiredRows } from './features/housekeeping/housekeeping.ts';
+import { ScheduleRepository } from './features/housekeeping/schedule.repository.ts';
 import { scheduleAcrossInstances } from './features/housekeeping/schedule.ts';
+import { EmailRepository } from './features/mail/email.repository.ts';
 import { Mailer } from './features/mail/mailer.ts';
+import { RetrievalRepository } from './features/retrieval/retrieval.repository.ts';
+import { TrialRepository } from './features/trial/trial.repository.ts';
 import { trialRoutes } from './features/trial/trial.routes.ts';
 import { TrialService } from './features/trial/trial.service.ts';
+import { RateLimitRepository } from './features/ratelimit/rate-limit.repository.ts';
 import { RateLimiter } from './features/ratelimit/rate-limiter.ts';
 
 export type AppDeps = {
@@ -167,80 +179,152 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const mailer = new Mailer(db, app.log, config.mailFrom, config.smtpUrl);
+  // Repositories: all the SQL, each over the pool (DESIGN §3). Content stores its facts with its
+  // chunks, in one transaction, through the facts repository.
+  const factsRepo = new FactsRepository(db);
+  const repos = {
+    analytics: new AnalyticsRepository(db),
+    answering: new AnsweringRepository(db),
+    auth: new AuthRepository(db),
+    billing: new BillingRepository(db),
+    chat: new ChatRepository(db),
+    classes: new ClassesRepository(db),
+    contact: new ContactRepository(db),
+    content: new ContentRepository(db, factsRepo),
+    conversations: new ConversationsRepository(db),
+    emails: new EmailRepository(db),
+    facts: factsRepo,
+    health: new HealthRepository(db),
+    housekeeping: new HousekeepingRepository(db),
+    rateLimits: new RateLimitRepository(db),
+    retrieval: new RetrievalRepository(db),
+    schedule: new ScheduleRepository(db),
+    trial: new TrialRepository(db),
+  };
+
+  // Outside services and shared helpers.
+  const provider: PaymentProvider = config.stripe
+    ? new StripePaymentProvider(createStripeClient(config.stripe), config.stripe)
+    : new LocalPaymentProvider();
+  app.log.info(
+    { provider: provider.name },
+    `payments: ${provider.name === 'stripe' ? 'Stripe' : 'demo mode, no card is charged'}`,
+  );
+  const mailer = new Mailer({
+    repo: repos.emails,
+    log: app.log,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+  });
   // e-mails sent after their reply: shutdown and tests wait for them
   app.decorate('drainMail', () => mailer.drain());
+  const limiter = new RateLimiter({ repo: repos.rateLimits });
+  const extractor = createExtractor();
+  const jobs = new JobQueue(db, app.log);
+  const answerer = configuredAnswerer({
+    retrieval: repos.retrieval,
+    facts: repos.facts,
+    usage: repos.answering,
+    config,
+    log: app.log,
+    now: deps.now,
+  });
+
+  // Services: the rules, each given one deps object (repositories, other services, settings).
   const auth = new AuthService({
-    repo: new AuthRepository(db),
-    limiter: new RateLimiter(db),
+    repo: repos.auth,
+    limiter,
     signer: new TokenSigner(deps.jwtSecret, config.accessTokenTtlSeconds),
     mailer,
     log: app.log,
     publicUrl: config.publicUrl,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
   });
-  const provider: PaymentProvider = config.stripe
-    ? new StripePaymentProvider(createStripeClient(config.stripe), config.stripe)
-    : new LocalPaymentProvider();
-  const classesRepo = new ClassesRepository(db);
   const billing = new BillingService({
-    repo: new BillingRepository(db),
+    repo: repos.billing,
     provider,
     addonPriceCents: config.addonPriceCents,
     log: app.log,
     now: deps.now,
     countClasses:
-      deps.countClasses ?? ((userId, season) => classesRepo.countInSeason(userId, season)),
+      deps.countClasses ?? ((userId, season) => repos.classes.countInSeason(userId, season)),
   });
-  const classes = new ClassesService(classesRepo, billing);
-  const extractor = createExtractor();
-  const jobs = new JobQueue(db, app.log);
-  const contentRepo = new ContentRepository(db);
+  const classes = new ClassesService({ repo: repos.classes, billing });
   const processor = new ContentProcessor({
-    repo: contentRepo,
+    repo: repos.content,
     extractor,
     jobs,
     log: app.log,
     concurrency: config.jobConcurrency,
   });
   const content = new ContentService({
-    repo: contentRepo,
+    repo: repos.content,
     classes,
     extractor,
     jobs,
     processor,
     uploadWaitMs: config.uploadWaitMs,
   });
-  app.log.info(
-    { provider: provider.name },
-    `payments: ${provider.name === 'stripe' ? 'Stripe' : 'demo mode, no card is charged'}`,
-  );
-
-  const answerer = configuredAnswerer(config, db, app.log, deps.now);
-  const trial = new TrialService(db, answerer, extractor, {
+  const facts = new FactsService({ repo: repos.facts, classes });
+  const chat = new ChatService({
+    repo: repos.chat,
+    limiter,
+    answerer,
+    questionsPerMinute: config.chatRateLimitPerMinute,
+  });
+  const teacherChat = new TeacherChatService({ repo: repos.chat, limiter, chat });
+  const contact = new ContactService({
+    repo: repos.contact,
+    limiter,
+    mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+  });
+  const contactRequests = new ContactRequestsService({
+    repo: repos.contact,
+    classes,
+    mailer,
+    log: app.log,
+  });
+  const conversations = new ConversationsService({
+    repo: repos.conversations,
+    classes,
+    content,
+  });
+  const analytics = new AnalyticsService({
+    repo: repos.analytics,
+    conversations: repos.conversations,
+    classes,
+    now: deps.now,
+  });
+  const trial = new TrialService({
+    repo: repos.trial,
+    content: repos.content,
+    limiter,
+    answerer,
+    extractor,
     sessionsPerDay: config.trialSessionsPerDay,
     now: deps.now,
   });
+  const health = new HealthService({ repo: repos.health });
 
   const stops: (() => void)[] = [];
+  // each runs once per period across all instances sharing the database
+  const every = (name: string, periodMs: number, job: () => Promise<unknown>) =>
+    stops.push(scheduleAcrossInstances(repos.schedule, app.log, name, periodMs, job));
   app.addHook('onReady', async () => {
     jobs.startWhenPossible([CONTENT_JOB], () => processor.start());
-    // each runs once per period across all instances sharing the database
-    stops.push(
-      scheduleAcrossInstances(db, app.log, 'housekeeping', HOUSEKEEPING_PERIOD_MS, async () => {
-        const deleted = await pruneExpiredRows(db, config.retention);
-        app.log.debug({ deleted }, 'housekeeping done');
-      }),
-      // demo subscriptions end their trial and renew by the clock (Stripe tells us by webhook)
-      scheduleAcrossInstances(db, app.log, 'billing-lifecycle', 5 * 60_000, () =>
-        billing.applyLocalLifecycle(),
-      ),
-      // trial sessions end after 24 hours; their documents go with them
-      scheduleAcrossInstances(db, app.log, 'trial-cleanup', 10 * 60_000, async () => {
-        const n = await trial.deleteExpired();
-        if (n) app.log.info({ deleted: n }, 'expired trial sessions deleted');
-      }),
-    );
+    every('housekeeping', HOUSEKEEPING_PERIOD_MS, async () => {
+      const deleted = await pruneExpiredRows(repos.housekeeping, config.retention);
+      app.log.debug({ deleted }, 'housekeeping done');
+    });
+    // demo subscriptions end their trial and renew by the clock (Stripe tells us by webhook)
+    every('billing-lifecycle', 5 * 60_000, () => billing.applyLocalLifecycle());
+    // trial sessions end after 24 hours; their documents go with them
+    every('trial-cleanup', 10 * 60_000, async () => {
+      const n = await trial.deleteExpired();
+      if (n) app.log.info({ deleted: n }, 'expired trial sessions deleted');
+    });
   });
   app.addHook('onClose', async () => {
     for (const stop of stops) stop();
@@ -253,25 +337,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(db));
+      await api.register(healthRoutes(health));
       await api.register(authRoutes(auth));
       await api.register(billingRoutes(billing, auth));
       await api.register(stripeWebhookRoutes(billing));
       await api.register(classesRoutes(classes, auth));
       await api.register(contentRoutes(content, auth));
-      await api.register(factsRoutes(new FactsService(new FactsRepository(db), classes), auth));
-      const chat = new ChatService(db, answerer, config.chatRateLimitPerMinute);
+      await api.register(factsRoutes(facts, auth));
       await api.register(chatRoutes(chat));
       await api.register(trialRoutes(trial));
-      await api.register(contactRoutes(new ContactService(db, mailer, app.log, config.publicUrl)));
-      await api.register(teacherChatRoutes(new TeacherChatService(db, chat), auth));
-      await api.register(
-        contactRequestsRoutes(new ContactRequestsService(db, classes, mailer, app.log), auth),
-      );
-      await api.register(conversationsRoutes(new ConversationsService(db, classes, content), auth));
-      await api.register(
-        analyticsRoutes(new AnalyticsService(new AnalyticsRepository(db), classes, deps.now), auth),
-      );
+      await api.register(contactRoutes(contact));
+      await api.register(teacherChatRoutes(teacherChat, auth));
+      await api.register(contactRequestsRoutes(contactRequests, auth));
+      await api.register(conversationsRoutes(conversations, auth));
+      await api.register(analyticsRoutes(analytics, auth));
     },
     { prefix: '/api' },
   );

@@ -1,34 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from './db/index.ts';
+import type { SecretsRepository } from './secrets.repository.ts';
 
 /**
  * The secret named `name` that every instance sharing this database uses: the stored one, or
  * `initial()` stored first. Concurrent first starts agree on whichever was stored first.
  */
 export async function sharedSecret(
-  db: Db,
+  repo: SecretsRepository,
   name: string,
   initial: () => Promise<string>,
 ): Promise<string> {
-  const stored = await db
-    .selectFrom('app_secrets')
-    .select('value')
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (stored) return stored.value;
-  await db
-    .insertInto('app_secrets')
-    .values({ name, value: await initial() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_secrets')
-    .select('value')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.value;
+  const stored = await repo.find(name);
+  if (stored !== undefined) return stored;
+  await repo.insertIfAbsent(name, await initial());
+  const kept = await repo.find(name);
+  if (kept === undefined) throw new Error(`the secret ${name} was not stored`);
+  return kept;
 }
 
 /**
@@ -37,12 +26,12 @@ export async function sharedSecret(
  * DATA_DIR/jwt-secret (signed-in teachers stay signed in), or makes a new one.
  */
 export async function loadOrCreateJwtSecret(
-  db: Db,
+  repo: SecretsRepository,
   dataDir: string,
   configured: string | undefined,
 ): Promise<string> {
   if (configured) return configured;
-  return sharedSecret(db, 'jwt_secret', async () => {
+  return sharedSecret(repo, 'jwt_secret', async () => {
     const kept = await fs
       .readFile(path.resolve(dataDir, 'jwt-secret'), 'utf8')
       .then((s) => s.trim())

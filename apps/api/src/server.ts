@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { createDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
+import { SecretsRepository } from './secrets.repository.ts';
 import { loadOrCreateJwtSecret } from './secrets.ts';
 
 const DATABASE_NAME = 'syllabot';
@@ -65,7 +66,11 @@ async function main() {
   const applied = await migrate(pool, (msg) => logger.info(msg));
   logger.info({ applied: applied.length }, 'database ready');
 
-  const jwtSecret = await loadOrCreateJwtSecret(db, dataDir, config.jwtSecret);
+  const jwtSecret = await loadOrCreateJwtSecret(
+    new SecretsRepository(db),
+    dataDir,
+    config.jwtSecret,
+  );
   const handlers = new HandlerTracker();
   const app = await buildApp({ config, db, jwtSecret, logger, webDist, handlers });
 

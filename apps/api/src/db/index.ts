@@ -3,8 +3,10 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+/** An open transaction, as `Repository.transaction(fn)` hands it to `fn`. */
+export type Trx = Transaction<Database>;
 /** The pool or an open transaction: repositories take either. */
-export type Executor = Db | Transaction<Database>;
+export type Executor = Db | Trx;
 export type { Database };
 
 export type PoolOptions = {

@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { Analytics } from '@app/contracts';
-import type { Db } from '../../db/index.ts';
-import {
-  groupQuestions,
-  type GroupScope,
-  type QuestionGroup,
-} from '../conversations/question-groups.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The days counted, in the teacher's time zone, and the instants they start and end at. */
 export type AnalyticsRange = {
@@ -29,10 +24,8 @@ export type DayCounts = {
  * All SQL for a class's analytics. Every figure is aggregated in PostgreSQL (a class may hold
  * tens of thousands of conversations); days and hours are counted in the range's time zone.
  */
-export class AnalyticsRepository {
+export class AnalyticsRepository extends Repository {
   private timeZones: Promise<Set<string>> | undefined;
-
-  constructor(readonly db: Db) {}
 
   /** PostgreSQL's own zone names: a zone it knows is one `AT TIME ZONE` can use. Read once. */
   async isKnownTimeZone(name: string): Promise<boolean> {
@@ -84,11 +77,6 @@ export class AnalyticsRepository {
       ORDER BY d
     `.execute(this.db);
     return result.rows;
-  }
-
-  /** The most asked questions, grouped when they are the same question in other words. */
-  questionGroups(scope: GroupScope): Promise<QuestionGroup[]> {
-    return groupQuestions(this.db, scope);
   }
 
   /** 24 rows, hour 0 to 23 of the range's time zone. */

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { analyticsQuerySchema, analyticsSchema } from '@app/contracts';
-import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import { bearer, idParams, ok, teacherOf } from '../../plugins/route-helpers.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 
-const classParams = z.object({ class_id: z.string().uuid('Class not found') });
+const classParams = idParams('Class not found', 'class_id');
 
 /** GET /chat/analytics/{class_id}: a class's figures for its teacher. */
 export const analyticsRoutes =
@@ -19,15 +19,15 @@ export const analyticsRoutes =
         summary:
           "A class's questions per day and hour, answered share, top and unanswered questions, " +
           'material usage and contact requests, counted in the given time zone',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         params: classParams,
         querystring: analyticsQuerySchema,
-        response: { 200: z.object({ success: z.literal(true), data: analyticsSchema }) },
+        response: { 200: ok(analyticsSchema) },
       },
       handler: async (req) => ({
         success: true as const,
         data: await analytics.forClass({
-          teacherId: principalOf(req).userId,
+          teacherId: teacherOf(req),
           classId: req.params.class_id,
           days: req.query.days,
           timeZone: req.query.tz,

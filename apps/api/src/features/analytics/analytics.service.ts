@@ -1,7 +1,8 @@
 import { ANALYTICS_TOP_QUESTIONS, type Analytics } from '@app/contracts';
 import { InputValidationError } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
-import type { QuestionGroup } from '../conversations/question-groups.ts';
+import type { ConversationsRepository } from '../conversations/conversations.repository.ts';
+import { groupQuestions, type QuestionGroup } from '../conversations/question-groups.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
 export type AnalyticsOptions = {
@@ -12,34 +13,39 @@ export type AnalyticsOptions = {
 };
 
 /** A class's figures for its teacher (SPEC §2 Analytics, §7 GET /chat/analytics/{id}). */
+export type AnalyticsServiceDeps = {
+  repo: AnalyticsRepository;
+  /** the most asked questions, grouped when they are the same question in other words */
+  conversations: Pick<ConversationsRepository, 'exactQuestionGroups'>;
+  classes: Pick<ClassesService, 'requireOwned'>;
+  /** injected so tests can stand on a day's boundary */
+  now?: () => Date;
+};
+
 export class AnalyticsService {
   private readonly now: () => Date;
 
-  constructor(
-    private readonly repo: AnalyticsRepository,
-    private readonly classes: Pick<ClassesService, 'requireOwned'>,
-    now?: () => Date,
-  ) {
-    this.now = now ?? (() => new Date());
+  constructor(private readonly deps: AnalyticsServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
   }
 
   async forClass({ teacherId, classId, days, timeZone }: AnalyticsOptions): Promise<Analytics> {
-    if (!(await this.repo.isKnownTimeZone(timeZone))) {
+    if (!(await this.deps.repo.isKnownTimeZone(timeZone))) {
       throw new InputValidationError([
         { loc: ['querystring', 'tz'], msg: `Unknown time zone: ${timeZone}`, type: 'value_error' },
       ]);
     }
-    await this.classes.requireOwned(teacherId, classId);
+    await this.deps.classes.requireOwned(teacherId, classId);
 
-    const range = await this.repo.range(this.now(), days, timeZone);
+    const range = await this.deps.repo.range(this.now(), days, timeZone);
     const scope = { classId, since: range.startAt, limit: ANALYTICS_TOP_QUESTIONS };
     const [perDay, byHour, requestsPerDay, contentUsage, top, unanswered] = await Promise.all([
-      this.repo.questionsPerDay(classId, range),
-      this.repo.questionsByHour(classId, range),
-      this.repo.contactRequestsPerDay(classId, range),
-      this.repo.contentUsage(classId, range),
-      this.repo.questionGroups(scope),
-      this.repo.questionGroups({ ...scope, sourceType: 'other' }),
+      this.deps.repo.questionsPerDay(classId, range),
+      this.deps.repo.questionsByHour(classId, range),
+      this.deps.repo.contactRequestsPerDay(classId, range),
+      this.deps.repo.contentUsage(classId, range),
+      groupQuestions(this.deps.conversations, scope),
+      groupQuestions(this.deps.conversations, { ...scope, sourceType: 'other' }),
     ]);
 
     const sum = <T>(rows: T[], pick: (row: T) => number) =>

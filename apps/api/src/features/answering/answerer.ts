@@ -1,8 +1,7 @@
-import type { Db } from '../../db/index.ts';
 import { DEFAULT_MIN_CONFIDENCE } from './confidence.ts';
-import { answerExtractively, type Answer } from './extractive.ts';
+import { answerExtractively, type Answer, type MaterialSources } from './extractive.ts';
 
-export type { Answer, Citation } from './extractive.ts';
+export type { Answer, Citation, MaterialSources } from './extractive.ts';
 
 /** Answers one question from one class's material. Implementations never throw for "no answer". */
 export interface Answerer {
@@ -15,12 +14,18 @@ export const confidenceOfReply = (answer: Answer): number =>
 
 /** The default: no network, deterministic. */
 export class ExtractiveAnswerer implements Answerer {
-  /** `minConfidence`: below it the reply is an honest "not in the material" (confidence.ts) */
+  private readonly minConfidence: number;
+
   constructor(
-    private readonly db: Db,
-    private readonly minConfidence = DEFAULT_MIN_CONFIDENCE,
-  ) {}
+    private readonly deps: MaterialSources & {
+      /** below it the reply is an honest "not in the material" (confidence.ts) */
+      minConfidence?: number;
+    },
+  ) {
+    this.minConfidence = deps.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  }
+
   answer(classId: string, question: string): Promise<Answer> {
-    return answerExtractively(this.db, classId, question, this.minConfidence);
+    return answerExtractively(this.deps, classId, question, this.minConfidence);
   }
 }

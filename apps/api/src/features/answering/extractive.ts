@@ -1,7 +1,7 @@
-import type { Db } from '../../db/index.ts';
+import type { FactsRepository } from '../facts/facts.repository.ts';
+import type { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
 import {
   classNameWords,
-  lexemesOfTexts,
   retrieve,
   searchTerms,
   type SearchTerms,
@@ -21,6 +21,9 @@ import { similarity, vectorOf } from '../retrieval/word-vectors.ts';
 export const MAX_ANSWER_CHARS = 700;
 export const NOT_COVERED =
   "I couldn't find this in the course material for this class. You can use Contact Teacher to ask your teacher directly.";
+
+/** Where answers read a class's material: its chunks and lexicon, and its fact sheet. */
+export type MaterialSources = { retrieval: RetrievalRepository; facts: FactsRepository };
 
 export type Citation = { content_id: string; title: string; content_type: string; excerpt: string };
 export type Answer = {
@@ -325,20 +328,20 @@ export type RankedUnit = Unit & {
 
 /** Every unit of the best passages for the question, best first, with how well it covers it. */
 export async function rankUnits(
-  db: Db,
+  retrieval: RetrievalRepository,
   classId: string,
   question: string,
   classNames?: Set<string>,
 ): Promise<{ terms: SearchTerms; asks: Ask[]; ranked: RankedUnit[] }> {
-  const terms = await searchTerms(db, classId, question, classNames);
-  const passages = await retrieve(db, classId, terms, 20);
+  const terms = await searchTerms(retrieval, classId, question, classNames);
+  const passages = await retrieve(retrieval, classId, terms, 20);
   // neighbouring chunks overlap: the same sentence may come twice
   const seen = new Set<string>();
   const candidates = passages
     .flatMap((p, i) => unitsOf(p, i * 1000))
     .filter((u) => !seen.has(u.text) && seen.add(u.text));
   // one round trip: every unit, its context, and each passage's heading once
-  const analysed = await lexemesOfTexts(db, [
+  const analysed = await retrieval.lexemesOfTexts([
     ...candidates.map((c) => c.text),
     ...candidates.map((c) => c.context.join(' \n ')),
     ...candidates.map((c) => c.before.join(' \n ')),
@@ -411,18 +414,18 @@ export async function rankUnits(
  * Deterministic.
  */
 export async function answerExtractively(
-  db: Db,
+  { retrieval, facts }: MaterialSources,
   classId: string,
   question: string,
   minConfidence = DEFAULT_MIN_CONFIDENCE,
 ): Promise<Answer> {
   const [sheet, classNames] = await Promise.all([
-    loadFactSheet(db, classId),
-    classNameWords(db, classId),
+    loadFactSheet(facts, classId),
+    classNameWords(retrieval, classId),
   ]);
   const fact = answerFromFacts(question, sheet, classNames);
   if (fact && FACT_CONFIDENCE >= minConfidence) return factReply(fact);
-  const { terms, asks, ranked: scored } = await rankUnits(db, classId, question, classNames);
+  const { terms, asks, ranked: scored } = await rankUnits(retrieval, classId, question, classNames);
   // Asked when / where / who / how much: only a unit holding a date, place, name or number can
   // answer; when none of the close ones does, the material most likely does not say.
   const required = asks.filter((a) => a.required);

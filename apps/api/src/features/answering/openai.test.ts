@@ -7,8 +7,11 @@ import {
   type FakeOpenAi,
 } from '../../../test/fakes/openai.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { FactsRepository } from '../facts/facts.repository.ts';
+import { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
+import { AnsweringRepository } from './answering.repository.ts';
 import { answerExtractively, NOT_COVERED } from './extractive.ts';
-import { ExtractiveAnswerer } from './answerer.ts';
+import { ExtractiveAnswerer, type MaterialSources } from './answerer.ts';
 import { OpenAiAnswerer } from './openai.ts';
 import {
   buildPrompt,
@@ -65,6 +68,12 @@ let share: string;
 let classId: string;
 let auth: Record<string, string>;
 let handbookShare: string;
+
+/** What the answerers read the test database's material through. */
+const sources = (): MaterialSources => ({
+  retrieval: new RetrievalRepository(t.db),
+  facts: new FactsRepository(t.db),
+});
 
 async function addContent(classIdTo: string, title: string, content: string, as = auth) {
   const res = await t.app.inject({
@@ -323,9 +332,10 @@ describe('what the model sees', () => {
       },
     ];
     const answerer = new OpenAiAnswerer({
-      db: t.db,
+      retrieval: sources().retrieval,
+      usage: new AnsweringRepository(t.db),
       settings: t.config.openai!,
-      fallback: new ExtractiveAnswerer(t.db),
+      fallback: new ExtractiveAnswerer(sources()),
       log: t.app.log,
       facts: () => Promise.resolve(facts),
     });
@@ -397,7 +407,7 @@ describe('declines', () => {
 
 describe('fallback to the extractive answer', () => {
   const question = 'how much is the final exam worth?';
-  const extractive = () => answerExtractively(t.db, classId, question);
+  const extractive = () => answerExtractively(sources(), classId, question);
 
   it('after the timeout, without waiting for the model', async () => {
     // the model would answer long after the test's own time limit: an answer at all means the
@@ -457,7 +467,7 @@ describe('daily token budget per class', () => {
     expect(second.calls).toBe(0);
     expect(second.tokensUsed).toBe(0);
     expect(second.data.response).toBe(
-      (await answerExtractively(t.db, cls.id, 'how much is the final exam worth?')).response,
+      (await answerExtractively(sources(), cls.id, 'how much is the final exam worth?')).response,
     );
 
     // the budget is per class: the first class still gets the model

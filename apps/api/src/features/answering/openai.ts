@@ -1,11 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import OpenAI from 'openai';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/index.ts';
-import { chunksAround, syllabusOpening } from '../retrieval/neighbours.ts';
 import { loadFactSheet } from '../facts/facts.service.ts';
+import type { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
 import { classNameWords, retrieve, searchTerms, type Passage } from '../retrieval/retrieval.ts';
-import { ExtractiveAnswerer, type Answer, type Answerer, type Citation } from './answerer.ts';
+import type { AnsweringRepository } from './answering.repository.ts';
+import {
+  ExtractiveAnswerer,
+  type Answer,
+  type Answerer,
+  type Citation,
+  type MaterialSources,
+} from './answerer.ts';
 import { MAX_ANSWER_CHARS, NOT_COVERED } from './extractive.ts';
 import { factsForQuestion } from './fact-answers.ts';
 import {
@@ -31,7 +37,9 @@ export type OpenAiSettings = NonNullable<Config['openai']>;
 export type FactSource = (classId: string, question: string) => Promise<Fact[]>;
 
 type Deps = {
-  db: Db;
+  retrieval: RetrievalRepository;
+  /** what the class's answers have cost today (its daily token budget) */
+  usage: AnsweringRepository;
   settings: OpenAiSettings;
   /** the course fact sheet; without it the model sees passages only */
   facts?: FactSource;
@@ -145,10 +153,10 @@ export class OpenAiAnswerer implements Answerer {
    * LLM_CONTEXT_CHARS; null when nothing in the material matches the question.
    */
   private async prompt(classId: string, question: string): Promise<Prompt | null> {
-    const { db, settings, facts } = this.deps;
-    const terms = await searchTerms(db, classId, question);
+    const { retrieval, settings, facts } = this.deps;
+    const terms = await searchTerms(retrieval, classId, question);
     const [found, sheet] = await Promise.all([
-      retrieve(db, classId, terms, CANDIDATES),
+      retrieve(retrieval, classId, terms, CANDIDATES),
       facts ? facts(classId, question) : [],
     ]);
     // no passage shares a word with the question ("which classroom is it in"): the chunks the
@@ -157,8 +165,8 @@ export class OpenAiAnswerer implements Answerer {
     if (retrieved.length === 0) return null;
     const ids = retrieved.map((p) => p.chunkId);
     const [neighbours, opening] = await Promise.all([
-      chunksAround(db, classId, ids, NEIGHBOUR_REACH),
-      syllabusOpening(db, classId, OPENING_CHUNKS),
+      retrieval.chunksAround(classId, ids, NEIGHBOUR_REACH),
+      retrieval.syllabusOpening(classId, OPENING_CHUNKS),
     ]);
     const positions = new Map(neighbours.map((c) => [c.chunkId, c.position]));
     const hits: ContextChunk[] = retrieved.map((p) => ({
@@ -178,7 +186,7 @@ export class OpenAiAnswerer implements Answerer {
     const ids = [
       ...new Set(sheet.slice(0, FACT_CHUNKS).flatMap((f) => (f.chunkId ? [f.chunkId] : []))),
     ];
-    const chunks = await chunksAround(this.deps.db, classId, ids, 0);
+    const chunks = await this.deps.retrieval.chunksAround(classId, ids, 0);
     return chunks.map((c) => ({ ...c, rank: 0 }));
   }
 
@@ -186,23 +194,16 @@ export class OpenAiAnswerer implements Answerer {
   private async tokensUsedToday(classId: string): Promise<number> {
     const now = this.now().getTime();
     const start = new Date(now - (now % DAY_MS));
-    const row = await this.deps.db
-      .selectFrom('conversations')
-      .select((eb) => eb.fn.sum<string | number | null>('tokens_used').as('total'))
-      .where('class_id', '=', classId)
-      .where('created_at', '>=', start)
-      .where('created_at', '<', new Date(start.getTime() + DAY_MS))
-      .executeTakeFirst();
-    return Number(row?.total ?? 0);
+    return this.deps.usage.tokensUsed(classId, start, new Date(start.getTime() + DAY_MS));
   }
 }
 
 /** The facts of the class's sheet worth showing the model with a question. */
-function courseFacts(db: Db): FactSource {
+function courseFacts({ retrieval, facts }: MaterialSources): FactSource {
   return async (classId, question) => {
     const [sheet, classNames] = await Promise.all([
-      loadFactSheet(db, classId),
-      classNameWords(db, classId),
+      loadFactSheet(facts, classId),
+      classNameWords(retrieval, classId),
     ]);
     return factsForQuestion(question, sheet, classNames).map((f) => ({
       kind: f.kind,
@@ -216,27 +217,33 @@ function courseFacts(db: Db): FactSource {
 }
 
 /**
- * The answerer LLM_PROVIDER names: extractive, or openai with the extractive one as fallback.
- * `facts` gives the openai answerer the course fact sheet.
+ * The answerer LLM_PROVIDER names: extractive, or openai (shown the course fact sheet) with the
+ * extractive one as fallback.
  */
 export function configuredAnswerer(
-  config: Config,
-  db: Db,
-  log: FastifyBaseLogger,
-  now?: () => Date,
-  facts?: FactSource,
+  deps: MaterialSources & {
+    usage: AnsweringRepository;
+    config: Config;
+    log: FastifyBaseLogger;
+    now?: () => Date;
+  },
 ): Answerer {
-  const extractive = new ExtractiveAnswerer(db, config.answerMinConfidence);
+  const { retrieval, facts, usage, config, log, now } = deps;
+  const extractive = new ExtractiveAnswerer({
+    retrieval,
+    facts,
+    minConfidence: config.answerMinConfidence,
+  });
   if (!config.openai) return extractive;
-  facts ??= courseFacts(db);
   const { baseUrl, model } = config.openai;
   log.info({ baseUrl, model }, 'answers: OpenAI-compatible chat API, extractive fallback');
   return new OpenAiAnswerer({
-    db,
+    retrieval,
+    usage,
     settings: config.openai,
     fallback: extractive,
     log,
     now,
-    facts,
+    facts: courseFacts({ retrieval, facts }),
   });
 }

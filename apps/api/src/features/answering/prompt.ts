@@ -1,5 +1,5 @@
 import type { Passage } from '../retrieval/retrieval.ts';
-import type { PlacedChunk } from '../retrieval/neighbours.ts';
+import type { PlacedChunk } from '../retrieval/retrieval.repository.ts';
 
 /** What the model must reply, alone, when the material does not answer the question. */
 export const NOT_IN_MATERIAL = 'NOT_IN_MATERIAL';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db, Executor } from '../../db/index.ts';
+import type { Executor } from '../../db/index.ts';
+import { Repository } from '../../db/repository.ts';
 
 export type UserRow = Awaited<ReturnType<AuthRepository['findUserById']>> & {};
 
@@ -18,9 +19,7 @@ const userColumns = [
 ] as const;
 
 /** All SQL for accounts, sessions, refresh tokens and reset links. */
-export class AuthRepository {
-  constructor(readonly db: Db) {}
-
+export class AuthRepository extends Repository {
   findUserById(id: string, ex: Executor = this.db) {
     return ex.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
   }

@@ -12,13 +12,11 @@ import {
   userSchema,
 } from '@app/contracts';
 import { bearerToken, principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import { bearer, ok, okMessage, teacherOf } from '../../plugins/route-helpers.ts';
 import type { AuthService } from './auth.service.ts';
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const okMessage = z.object({ success: z.literal(true), message: z.string() });
 const authResult = ok(z.object({ user: userSchema, tokens: tokensSchema }));
 const userResult = ok(z.object({ user: userSchema }));
-const bearer = [{ bearerAuth: [] }];
 
 export const authRoutes =
   (auth: AuthService): FastifyPluginAsyncZod =>
@@ -123,7 +121,7 @@ export const authRoutes =
       onRequest: requireAuth(auth),
       handler: async (req) => ({
         success: true as const,
-        data: { user: await auth.getProfile(principalOf(req).userId) },
+        data: { user: await auth.getProfile(teacherOf(req)) },
       }),
     });
 
@@ -138,7 +136,7 @@ export const authRoutes =
       onRequest: requireAuth(auth),
       handler: async (req) => ({
         success: true as const,
-        data: { user: await auth.updateProfile(principalOf(req).userId, req.body) },
+        data: { user: await auth.updateProfile(teacherOf(req), req.body) },
       }),
     });
   };

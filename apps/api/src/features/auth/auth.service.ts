@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/index.ts';
+import type { Trx } from '../../db/index.ts';
 import type { AuthResult, ProfileUpdate, RegisterRequest, Tokens, User } from '@app/contracts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -92,7 +91,7 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     try {
       // the account and its first session are written together or not at all
-      return await this.repo.db.transaction().execute(async (trx) => {
+      return await this.repo.transaction(async (trx) => {
         const row = await this.repo.insertUser(
           {
             email: input.email,
@@ -171,7 +170,7 @@ export class AuthService {
     if (found.expires_at.getTime() <= Date.now()) throw invalid();
 
     const next = randomToken();
-    const rotated = await this.repo.db.transaction().execute(async (trx) => {
+    const rotated = await this.repo.transaction(async (trx) => {
       if (!(await this.repo.markRefreshTokenUsed(found.id, trx))) return false;
       await this.repo.insertRefreshToken(
         found.session_id,
@@ -236,7 +235,7 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     if (looksLikeJwt(input.bearer)) {
       const principal = await this.authenticate(input.bearer);
-      await this.repo.db.transaction().execute(async (trx) => {
+      await this.repo.transaction(async (trx) => {
         await this.repo.setPassword(principal.userId, passwordHash, trx);
         await this.repo.revokeUserSessions(
           principal.userId,
@@ -247,7 +246,7 @@ export class AuthService {
       });
       return;
     }
-    const changed = await this.repo.db.transaction().execute(async (trx) => {
+    const changed = await this.repo.transaction(async (trx) => {
       const userId = await this.repo.consumePasswordReset(hashToken(input.bearer!), trx);
       if (!userId) return false;
       await this.repo.setPassword(userId, passwordHash, trx);
@@ -283,13 +282,9 @@ export class AuthService {
     return new Date(Date.now() + this.deps.refreshTokenTtlDays * 86_400_000);
   }
 
-  private async startSession(
-    userId: string,
-    userAgent: string | null,
-    trx?: Transaction<Database>,
-  ): Promise<Tokens> {
+  private async startSession(userId: string, userAgent: string | null, trx?: Trx): Promise<Tokens> {
     const refresh_token = randomToken();
-    const write = async (ex: Transaction<Database>) => {
+    const write = async (ex: Trx) => {
       const session = await this.repo.insertSession(userId, userAgent, ex);
       await this.repo.insertRefreshToken(
         session.id,
@@ -299,7 +294,7 @@ export class AuthService {
       );
       return session.id;
     };
-    const sessionId = trx ? await write(trx) : await this.repo.db.transaction().execute(write);
+    const sessionId = trx ? await write(trx) : await this.repo.transaction(write);
     const access_token = await this.deps.signer.signAccess({ userId, sessionId });
     return { access_token, refresh_token };
   }

@@ -1,6 +1,7 @@
 import type { SubscriptionStatus } from '@app/contracts';
-import { sql, type Transaction } from 'kysely';
-import type { Database, Db, Executor } from '../../db/index.ts';
+import { sql } from 'kysely';
+import type { Executor, Trx } from '../../db/index.ts';
+import { Repository } from '../../db/repository.ts';
 
 const billingColumns = [
   'id',
@@ -32,9 +33,7 @@ export type SubscriptionUpdate = Partial<{
 }>;
 
 /** All SQL for plans, subscriptions, payments and webhook bookkeeping. */
-export class BillingRepository {
-  constructor(readonly db: Db) {}
-
+export class BillingRepository extends Repository {
   /**
    * Runs `work` in a transaction holding the teacher's subscription lock, or returns null at once
    * when another request holds it: starting a plan is never done twice at the same time, and a
@@ -42,9 +41,9 @@ export class BillingRepository {
    */
   async withSubscriptionLock<T>(
     userId: string,
-    work: (trx: Transaction<Database>) => Promise<T>,
+    work: (trx: Trx) => Promise<T>,
   ): Promise<{ value: T } | null> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.transaction(async (trx) => {
       const { rows } = await sql<{ locked: boolean }>`
         SELECT pg_try_advisory_xact_lock(hashtext(${`subscription:${userId}`})) AS locked`.execute(
         trx,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   addonPaymentDataSchema,
   addonQuerySchema,
@@ -16,20 +15,18 @@ import {
   trialSubscriptionSchema,
 } from '@app/contracts';
 import { AppError } from '../../errors.ts';
-import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import { bearer, ok, teacherOf } from '../../plugins/route-helpers.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { BillingService } from './billing.service.ts';
 import type { StripePaymentProvider } from './providers/stripe-provider.ts';
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const bearer = [{ bearerAuth: [] }];
 const tags = ['billing'];
 
 export const billingRoutes =
   (billing: BillingService, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     const guard = requireAuth(auth);
-    const user = (req: Parameters<typeof principalOf>[0]) => principalOf(req).userId;
 
     app.get('/billing/usage', {
       schema: {
@@ -39,7 +36,10 @@ export const billingRoutes =
         response: { 200: ok(billingUsageSchema) },
       },
       onRequest: guard,
-      handler: async (req) => ({ success: true as const, data: await billing.usage(user(req)) }),
+      handler: async (req) => ({
+        success: true as const,
+        data: await billing.usage(teacherOf(req)),
+      }),
     });
 
     app.get('/billing/validate-class-creation', {
@@ -52,7 +52,7 @@ export const billingRoutes =
       onRequest: guard,
       handler: async (req) => ({
         success: true as const,
-        data: await billing.validateClassCreation(user(req)),
+        data: await billing.validateClassCreation(teacherOf(req)),
       }),
     });
 
@@ -80,7 +80,7 @@ export const billingRoutes =
       onRequest: guard,
       handler: async (req) => ({
         success: true as const,
-        data: await billing.subscription(user(req)),
+        data: await billing.subscription(teacherOf(req)),
       }),
     });
 
@@ -95,7 +95,7 @@ export const billingRoutes =
       onRequest: guard,
       handler: async (req) => ({
         success: true as const,
-        data: await billing.history(user(req), req.query.page, req.query.per_page),
+        data: await billing.history(teacherOf(req), req.query.page, req.query.per_page),
       }),
     });
 
@@ -121,7 +121,7 @@ export const billingRoutes =
       onRequest: guard,
       handler: async (req) => ({
         success: true as const,
-        data: await billing.addonPaymentData(user(req), req.query.class_count),
+        data: await billing.addonPaymentData(teacherOf(req), req.query.class_count),
       }),
     });
 
@@ -137,7 +137,7 @@ export const billingRoutes =
       handler: async (req, reply) =>
         reply.status(201).send({
           success: true as const,
-          data: await billing.createTrialSubscription(user(req), req.body),
+          data: await billing.createTrialSubscription(teacherOf(req), req.body),
         }),
     });
 
@@ -152,7 +152,7 @@ export const billingRoutes =
       onRequest: guard,
       handler: async (req) => ({
         success: true as const,
-        data: await billing.purchaseAddon(user(req), req.body.class_count),
+        data: await billing.purchaseAddon(teacherOf(req), req.body.class_count),
       }),
     });
 
@@ -164,7 +164,10 @@ export const billingRoutes =
         response: { 200: ok(subscriptionSchema) },
       },
       onRequest: guard,
-      handler: async (req) => ({ success: true as const, data: await billing.cancel(user(req)) }),
+      handler: async (req) => ({
+        success: true as const,
+        data: await billing.cancel(teacherOf(req)),
+      }),
     });
   };
 

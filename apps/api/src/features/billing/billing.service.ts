@@ -354,7 +354,7 @@ export class BillingService {
     const now = this.now();
     const due = await this.deps.repo.dueLocalSubscriptions(now, userId);
     for (const user of due) {
-      await this.deps.repo.db.transaction().execute(async (trx) => {
+      await this.deps.repo.transaction(async (trx) => {
         if (user.cancel_at_period_end) {
           await this.deps.repo.updateSubscription(
             user.id,

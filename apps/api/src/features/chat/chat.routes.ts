@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { askInputSchema, chatReplySchema, chatSessionSchema } from '@app/contracts';
+import { idParams, ok } from '../../plugins/route-helpers.ts';
 import type { ChatService } from './chat.service.ts';
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const shareParams = z.object({ chat_uuid: z.string().uuid('Class not found') });
+const shareParams = idParams('Class not found', 'chat_uuid');
 const tags = ['chat'];
 
 export const chatRoutes =

@@ -1,8 +1,8 @@
 import { CHAT_MESSAGES } from '@app/contracts';
-import type { Db } from '../../db/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { confidenceOfReply, type Answerer, type Citation } from '../answering/answerer.ts';
-import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
+import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
+import type { ChatRepository } from './chat.repository.ts';
 import { suggestedQuestions } from './sample-questions.ts';
 
 /** Per client address and per class (ten times the address limit), each per minute. */
@@ -16,35 +16,23 @@ const CLASS_INACTIVE_MESSAGE = CHAT_MESSAGES.classInactive;
 const BUSY = 'You are asking questions a little too quickly. Please wait a moment and try again.';
 
 /** The public side of a class, reached by its share link's chat_uuid. */
+export type ChatServiceDeps = {
+  repo: ChatRepository;
+  limiter: RateLimiter;
+  answerer: Answerer;
+  /** CHAT_RATE_LIMIT_PER_MINUTE */
+  questionsPerMinute?: number;
+};
+
 export class ChatService {
-  private readonly limiter: RateLimiter;
   private readonly limits: ReturnType<typeof chatLimits>;
-  constructor(
-    private readonly db: Db,
-    private readonly answerer: Answerer,
-    questionsPerMinute = 30,
-  ) {
-    this.limiter = new RateLimiter(db);
-    this.limits = chatLimits(questionsPerMinute);
+
+  constructor(private readonly deps: ChatServiceDeps) {
+    this.limits = chatLimits(deps.questionsPerMinute ?? 30);
   }
 
   private async classByShareId(chatUuid: string) {
-    const row = await this.db
-      .selectFrom('classes as c')
-      .innerJoin('users as u', 'u.id', 'c.teacher_id')
-      .select([
-        'c.id',
-        'c.class_name',
-        'c.description',
-        'c.is_active',
-        'c.school',
-        'c.sample_questions',
-        'u.institution',
-        'u.first_name',
-        'u.last_name',
-      ])
-      .where('c.chat_uuid', '=', chatUuid)
-      .executeTakeFirst();
+    const row = await this.deps.repo.classByShareId(chatUuid);
     if (!row) throw notFound('Class');
     return row;
   }
@@ -56,7 +44,7 @@ export class ChatService {
       class_name: c.class_name,
       description: c.description,
       // the teacher's own, else drawn from the material (at most 3)
-      sample_questions: (await suggestedQuestions(this.db, c)).questions,
+      sample_questions: (await suggestedQuestions(this.deps.repo, c)).questions,
       is_active: c.is_active,
       school_name: c.school ?? c.institution,
       professor: { first_name: c.first_name, last_name: c.last_name },
@@ -65,7 +53,7 @@ export class ChatService {
 
   /** The configured answerer, over this class's material only. Stores nothing. */
   answer(classId: string, question: string) {
-    return this.answerer.answer(classId, question);
+    return this.deps.answerer.answer(classId, question);
   }
 
   /** Answers from this class's material only, and stores the exchange as a conversation. */
@@ -78,26 +66,25 @@ export class ChatService {
     if (!c.is_active) throw new AppError(403, 'CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
     // an address over its own limit is refused before it counts toward the class's: one client
     // flooding a link cannot use up the allowance of every other student of the class
-    const addressWait = await this.limiter.hit(`ask:addr:${input.address}`, this.limits.perAddress);
+    const addressWait = await this.deps.limiter.hit(
+      `ask:addr:${input.address}`,
+      this.limits.perAddress,
+    );
     if (addressWait) throw tooManyRequests(addressWait, BUSY);
-    const classWait = await this.limiter.hit(`ask:class:${c.id}`, this.limits.perClass);
+    const classWait = await this.deps.limiter.hit(`ask:class:${c.id}`, this.limits.perClass);
     if (classWait) throw tooManyRequests(classWait, BUSY);
     const answer = await this.answer(c.id, input.question);
     const responseTimeMs = Math.round(performance.now() - started);
-    const row = await this.db
-      .insertInto('conversations')
-      .values({
-        class_id: c.id,
-        question: input.question,
-        response: answer.response,
-        source_type: answer.sourceType,
-        student_identifier: input.studentIdentifier,
-        tokens_used: answer.tokensUsed,
-        response_time_ms: responseTimeMs,
-        citations: JSON.stringify(answer.citations),
-      })
-      .returning(['id', 'created_at'])
-      .executeTakeFirstOrThrow();
+    const row = await this.deps.repo.insertConversation({
+      class_id: c.id,
+      question: input.question,
+      response: answer.response,
+      source_type: answer.sourceType,
+      student_identifier: input.studentIdentifier,
+      tokens_used: answer.tokensUsed,
+      response_time_ms: responseTimeMs,
+      citations: JSON.stringify(answer.citations),
+    });
     return {
       id: row.id,
       response: answer.response,

@@ -1,18 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   emailReplyInputSchema,
   emailRequestListSchema,
   emailRequestSchema,
   emailRequestsQuerySchema,
 } from '@app/contracts';
-import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import { bearer, idParams, ok, teacherOf } from '../../plugins/route-helpers.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ContactRequestsService } from './contact-requests.service.ts';
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const requestParams = z.object({ id: z.string().uuid('Contact request not found') });
-const bearer = [{ bearerAuth: [] }];
+const requestParams = idParams('Contact request not found');
 const tags = ['contact requests'];
 
 /** Teacher-only: students' contact requests across their classes (SPEC §2, §4, §7 Chat). */
@@ -20,7 +18,6 @@ export const contactRequestsRoutes =
   (requests: ContactRequestsService, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireAuth(auth));
-    const teacher = (req: Parameters<typeof principalOf>[0]) => principalOf(req).userId;
 
     app.get('/chat/email-requests', {
       schema: {
@@ -32,7 +29,7 @@ export const contactRequestsRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: await requests.list(teacher(req), req.query),
+        data: await requests.list(teacherOf(req), req.query),
       }),
     });
 
@@ -46,7 +43,7 @@ export const contactRequestsRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: await requests.markResponded(teacher(req), req.params.id),
+        data: await requests.markResponded(teacherOf(req), req.params.id),
       }),
     });
 
@@ -61,7 +58,7 @@ export const contactRequestsRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: await requests.reply(teacher(req), req.params.id, req.body.message),
+        data: await requests.reply(teacherOf(req), req.params.id, req.body.message),
       }),
     });
   };

@@ -1,11 +1,10 @@
 import type { EmailRequest, EmailRequestList } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { contactReplyEmail } from './contact-email.ts';
-import { ContactRepository } from './contact.repository.ts';
+import type { ContactRepository } from './contact.repository.ts';
 
 export const REPLY_NOT_SENT = 'Your reply could not be e-mailed. Please try again.';
 
@@ -29,38 +28,37 @@ function toRequest(r: Row): EmailRequest {
 }
 
 /** The teacher's side of students' contact requests (SPEC §2, §4): list, Mark Responded, reply. */
+export type ContactRequestsServiceDeps = {
+  repo: ContactRepository;
+  classes: Pick<ClassesService, 'requireOwned'>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+};
+
 export class ContactRequestsService {
-  private readonly repo: ContactRepository;
-  constructor(
-    db: Db,
-    private readonly classes: ClassesService,
-    private readonly mailer: Mailer,
-    private readonly log: FastifyBaseLogger,
-  ) {
-    this.repo = new ContactRepository(db);
-  }
+  constructor(private readonly deps: ContactRequestsServiceDeps) {}
 
   async list(
     teacherId: string,
     filter: { class_id?: string; status: 'all' | 'pending' | 'responded'; limit: number },
   ): Promise<EmailRequestList> {
-    if (filter.class_id) await this.classes.requireOwned(teacherId, filter.class_id);
+    if (filter.class_id) await this.deps.classes.requireOwned(teacherId, filter.class_id);
     const [rows, unanswered] = await Promise.all([
-      this.repo.list(teacherId, { ...filter, classId: filter.class_id }),
-      this.repo.countPending(teacherId, filter.class_id),
+      this.deps.repo.list(teacherId, { ...filter, classId: filter.class_id }),
+      this.deps.repo.countPending(teacherId, filter.class_id),
     ]);
     return { requests: rows.map(toRequest), unanswered };
   }
 
   private async owned(teacherId: string, id: string) {
-    const row = await this.repo.findOwned(teacherId, id);
+    const row = await this.deps.repo.findOwned(teacherId, id);
     if (!row) throw notFound('Contact request');
     return row;
   }
 
   async markResponded(teacherId: string, id: string): Promise<EmailRequest> {
     await this.owned(teacherId, id);
-    await this.repo.markResponded(id);
+    await this.deps.repo.markResponded(id);
     return toRequest(await this.owned(teacherId, id));
   }
 
@@ -71,7 +69,7 @@ export class ContactRequestsService {
   async reply(teacherId: string, id: string, message: string): Promise<EmailRequest> {
     const request = await this.owned(teacherId, id);
     try {
-      await this.mailer.send(
+      await this.deps.mailer.send(
         contactReplyEmail({
           to: request.student_email,
           teacherEmail: request.teacher_email,
@@ -83,10 +81,13 @@ export class ContactRequestsService {
         }),
       );
     } catch (err) {
-      this.log.error({ err: (err as Error).message, emailRequestId: id }, 'reply e-mail failed');
+      this.deps.log.error(
+        { err: (err as Error).message, emailRequestId: id },
+        'reply e-mail failed',
+      );
       throw new AppError(502, 'EMAIL_NOT_SENT', REPLY_NOT_SENT);
     }
-    await this.repo.markResponded(id, message);
+    await this.deps.repo.markResponded(id, message);
     return toRequest(await this.owned(teacherId, id));
   }
 }

@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** All SQL for students' contact requests. */
-export class ContactRepository {
-  constructor(private readonly db: Db) {}
-
+export class ContactRepository extends Repository {
   /** The class behind a share link, with the teacher to notify. */
   classByShareId(chatUuid: string) {
     return this.db

@@ -1,11 +1,10 @@
 import { CHAT_MESSAGES } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
+import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
 import { contactRequestEmail } from './contact-email.ts';
-import { ContactRepository } from './contact.repository.ts';
+import type { ContactRepository } from './contact.repository.ts';
 
 export const CONTACT_PER_ADDRESS: Limit = { max: 5, windowSeconds: 10 * 60 };
 const TOO_MANY =
@@ -14,18 +13,17 @@ export const ALREADY_PENDING =
   'You have already asked your teacher about this conversation. They will reply to the e-mail address you gave.';
 
 /** A student asking the teacher to get in touch about one conversation (SPEC §4, §5). */
+export type ContactServiceDeps = {
+  repo: ContactRepository;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** for the link to the dashboard in the teacher's e-mail */
+  publicUrl: string;
+};
+
 export class ContactService {
-  private readonly repo: ContactRepository;
-  private readonly limiter: RateLimiter;
-  constructor(
-    db: Db,
-    private readonly mailer: Mailer,
-    private readonly log: FastifyBaseLogger,
-    private readonly publicUrl: string,
-  ) {
-    this.repo = new ContactRepository(db);
-    this.limiter = new RateLimiter(db);
-  }
+  constructor(private readonly deps: ContactServiceDeps) {}
 
   /**
    * Stores the request, then e-mails the teacher after replying. A conversation has at most one
@@ -36,15 +34,15 @@ export class ContactService {
     chatUuid: string,
     input: { conversationId: string; studentEmail: string; reason: string; address: string },
   ): Promise<{ id: string; created_at: string }> {
-    const cls = await this.repo.classByShareId(chatUuid);
+    const cls = await this.deps.repo.classByShareId(chatUuid);
     if (!cls) throw notFound('Class');
     if (!cls.is_active) throw new AppError(403, 'CLASS_INACTIVE', CHAT_MESSAGES.classInactive);
-    const wait = await this.limiter.hit(`contact:addr:${input.address}`, CONTACT_PER_ADDRESS);
+    const wait = await this.deps.limiter.hit(`contact:addr:${input.address}`, CONTACT_PER_ADDRESS);
     if (wait) throw tooManyRequests(wait, TOO_MANY);
     // Another class's conversation looks exactly like a missing one.
-    const conversation = await this.repo.conversationOfClass(input.conversationId, cls.id);
+    const conversation = await this.deps.repo.conversationOfClass(input.conversationId, cls.id);
     if (!conversation) throw notFound('Conversation');
-    const row = await this.repo.insertPending({
+    const row = await this.deps.repo.insertPending({
       classId: cls.id,
       conversationId: conversation.id,
       studentEmail: input.studentEmail,
@@ -64,12 +62,12 @@ export class ContactService {
       reason: input.reason,
       question: conversation.question,
       answer: conversation.response,
-      link: `${this.publicUrl}/chats?class=${encodeURIComponent(cls.id)}`,
+      link: `${this.deps.publicUrl}/chats?class=${encodeURIComponent(cls.id)}`,
     });
-    this.mailer.later(
-      () => this.mailer.send(email),
+    this.deps.mailer.later(
+      () => this.deps.mailer.send(email),
       (err) =>
-        this.log.error(
+        this.deps.log.error(
           { err: err.message, emailRequestId: row.id },
           'contact request e-mail to the teacher failed',
         ),

@@ -3,14 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import { ContentRepository, type ChunkValues } from '../content/content.repository.ts';
-import { materialHeadings } from './sample-questions.ts';
+import { FactsRepository } from '../facts/facts.repository.ts';
+import { ChatRepository } from './chat.repository.ts';
 
 let t: TestApp;
 let repo: ContentRepository;
+let chat: ChatRepository;
 
 beforeAll(async () => {
   t = await createTestApp();
-  repo = new ContentRepository(t.db);
+  repo = new ContentRepository(t.db, new FactsRepository(t.db));
+  chat = new ChatRepository(t.db);
 });
 afterAll(() => t.close());
 
@@ -47,7 +50,7 @@ async function fromAllChunks(classId: string): Promise<string[]> {
 }
 
 async function expectSameAsAllChunks(classId: string) {
-  const { headings } = await materialHeadings(t.db, classId);
+  const { headings } = await chat.materialHeadings(classId);
   expect(headings).toEqual(await fromAllChunks(classId));
   return headings;
 }
@@ -55,7 +58,7 @@ async function expectSameAsAllChunks(classId: string) {
 describe('materialHeadings (content_headings, migration 010)', () => {
   it('reads the same headings as all the chunks would, through uploads, edits and deletions', async () => {
     const cls = await createClass(t.app, (await subscribedTeacher(t.app)).auth);
-    expect(await materialHeadings(t.db, cls.id)).toEqual({ hasMaterial: false, headings: [] });
+    expect(await chat.materialHeadings(cls.id)).toEqual({ hasMaterial: false, headings: [] });
 
     // an item with many sections, each over several chunks, some headings coming back later
     const section = (i: number) => `Section ${i}`;
@@ -82,7 +85,11 @@ describe('materialHeadings (content_headings, migration 010)', () => {
     await expectSameAsAllChunks(cls.id);
 
     // reordering the items (no chunk written) reorders the headings
-    await t.db.updateTable('contents').set({ display_order: -1 }).where('id', '=', second).execute();
+    await t.db
+      .updateTable('contents')
+      .set({ display_order: -1 })
+      .where('id', '=', second)
+      .execute();
     expect((await expectSameAsAllChunks(cls.id)).slice(0, 4)).toEqual([
       'Grading',
       'Section 3',

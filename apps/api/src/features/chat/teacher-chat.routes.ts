@@ -1,18 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   sampleQuestionsInputSchema,
   sampleQuestionsSchema,
   testQuestionInputSchema,
   testReplySchema,
 } from '@app/contracts';
-import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import { bearer, idParams, ok, teacherOf } from '../../plugins/route-helpers.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { TeacherChatService } from './teacher-chat.service.ts';
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const classParams = z.object({ class_id: z.string().uuid('Class not found') });
-const bearer = [{ bearerAuth: [] }];
+const classParams = idParams('Class not found', 'class_id');
 const tags = ['chat'];
 
 /** Teacher-only chat routes: a class's suggested questions, and testing the assistant. */
@@ -20,7 +18,6 @@ export const teacherChatRoutes =
   (teacherChat: TeacherChatService, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireAuth(auth));
-    const teacher = (req: Parameters<typeof principalOf>[0]) => principalOf(req).userId;
 
     app.get('/chat/sample-questions/:class_id', {
       schema: {
@@ -32,7 +29,7 @@ export const teacherChatRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: await teacherChat.sampleQuestions(teacher(req), req.params.class_id),
+        data: await teacherChat.sampleQuestions(teacherOf(req), req.params.class_id),
       }),
     });
 
@@ -47,7 +44,7 @@ export const teacherChatRoutes =
       handler: async (req) => ({
         success: true as const,
         data: await teacherChat.saveSampleQuestions(
-          teacher(req),
+          teacherOf(req),
           req.body.class_id,
           req.body.questions,
         ),
@@ -65,7 +62,11 @@ export const teacherChatRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: await teacherChat.testQuestion(teacher(req), req.params.class_id, req.body.question),
+        data: await teacherChat.testQuestion(
+          teacherOf(req),
+          req.params.class_id,
+          req.body.question,
+        ),
       }),
     });
   };

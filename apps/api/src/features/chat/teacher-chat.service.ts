@@ -1,7 +1,7 @@
 import type { SampleQuestions, TestReply } from '@app/contracts';
-import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
-import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
+import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
+import type { ChatRepository } from './chat.repository.ts';
 import type { ChatService } from './chat.service.ts';
 import { confidenceOfReply } from '../answering/answerer.ts';
 import { suggestedQuestions, uniqueQuestions } from './sample-questions.ts';
@@ -11,28 +11,23 @@ const TESTING_TOO_FAST =
   'You are testing questions a little too quickly. Please wait a moment and try again.';
 
 /** The teacher's side of a class's chat: suggested questions and trying the assistant out. */
+export type TeacherChatServiceDeps = {
+  repo: ChatRepository;
+  limiter: RateLimiter;
+  chat: Pick<ChatService, 'answer'>;
+};
+
 export class TeacherChatService {
-  private readonly limiter: RateLimiter;
-  constructor(
-    private readonly db: Db,
-    private readonly chat: Pick<ChatService, 'answer'>,
-  ) {
-    this.limiter = new RateLimiter(db);
-  }
+  constructor(private readonly deps: TeacherChatServiceDeps) {}
 
   private async ownedClass(teacherId: string, classId: string) {
-    const row = await this.db
-      .selectFrom('classes')
-      .select(['id', 'sample_questions'])
-      .where('id', '=', classId)
-      .where('teacher_id', '=', teacherId)
-      .executeTakeFirst();
+    const row = await this.deps.repo.ownedClass(teacherId, classId);
     if (!row) throw notFound('Class');
     return row;
   }
 
   async sampleQuestions(teacherId: string, classId: string): Promise<SampleQuestions> {
-    return suggestedQuestions(this.db, await this.ownedClass(teacherId, classId));
+    return suggestedQuestions(this.deps.repo, await this.ownedClass(teacherId, classId));
   }
 
   /** Saves the teacher's questions; an empty list goes back to the defaults from the material. */
@@ -41,26 +36,24 @@ export class TeacherChatService {
     classId: string,
     questions: string[],
   ): Promise<SampleQuestions> {
-    const row = await this.db
-      .updateTable('classes')
-      .set({ sample_questions: uniqueQuestions(questions), updated_at: new Date() })
-      .where('id', '=', classId)
-      .where('teacher_id', '=', teacherId)
-      .returning(['id', 'sample_questions'])
-      .executeTakeFirst();
+    const row = await this.deps.repo.setSampleQuestions(
+      teacherId,
+      classId,
+      uniqueQuestions(questions),
+    );
     if (!row) throw notFound('Class');
-    return suggestedQuestions(this.db, row);
+    return suggestedQuestions(this.deps.repo, row);
   }
 
   /** Answers like a student's question would be, active class or not; stores nothing. */
   async testQuestion(teacherId: string, classId: string, question: string): Promise<TestReply> {
     await this.ownedClass(teacherId, classId);
-    const wait = await this.limiter.hit(
+    const wait = await this.deps.limiter.hit(
       `chat-test:teacher:${teacherId}`,
       TEST_QUESTIONS_PER_TEACHER,
     );
     if (wait) throw tooManyRequests(wait, TESTING_TOO_FAST);
-    const answer = await this.chat.answer(classId, question);
+    const answer = await this.deps.chat.answer(classId, question);
     return {
       response: answer.response,
       source_type: answer.sourceType,

@@ -1,5 +1,6 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database, Db, Executor } from '../../db/index.ts';
+import { sql } from 'kysely';
+import type { Executor, Trx } from '../../db/index.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** How long a class creation waits for another instance's creation for the same teacher. */
 const CLASS_LOCK_WAIT = '5s';
@@ -16,9 +17,7 @@ export type ClassValues = {
 };
 
 /** All SQL for classes. Every read and write is scoped to the owning teacher. */
-export class ClassesRepository {
-  constructor(readonly db: Db) {}
-
+export class ClassesRepository extends Repository {
   private selectClasses(ex: Executor = this.db) {
     return ex
       .selectFrom('classes as c')
@@ -147,7 +146,7 @@ export class ClassesRepository {
    * Within an instance creations queue before this (KeyedQueue); across instances a burst waits
    * here, at most CLASS_LOCK_WAIT, then is told to retry (503) instead of holding a connection.
    */
-  async lockTeacher(teacherId: string, trx: Transaction<Database>) {
+  async lockTeacher(teacherId: string, trx: Trx) {
     await sql`SELECT set_config('lock_timeout', ${CLASS_LOCK_WAIT}, true)`.execute(trx);
     await trx
       .selectFrom('users')

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   classInputSchema,
   classListQuerySchema,
@@ -7,20 +6,18 @@ import {
   classSchema,
   classUpdateSchema,
 } from '@app/contracts';
-import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import { bearer, idParams, ok, okMessage, teacherOf } from '../../plugins/route-helpers.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ClassesService } from './classes.service.ts';
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const idParams = z.object({ id: z.string().uuid('Class not found') });
-const bearer = [{ bearerAuth: [] }];
+const classParams = idParams('Class not found');
 const tags = ['classes'];
 
 export const classesRoutes =
   (classes: ClassesService, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireAuth(auth));
-    const teacher = (req: Parameters<typeof principalOf>[0]) => principalOf(req).userId;
 
     app.get('/classes', {
       schema: {
@@ -32,7 +29,7 @@ export const classesRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: await classes.list(teacher(req), req.query.active_only),
+        data: await classes.list(teacherOf(req), req.query.active_only),
       }),
     });
 
@@ -47,7 +44,7 @@ export const classesRoutes =
       handler: async (req, reply) =>
         reply
           .status(201)
-          .send({ success: true as const, data: await classes.create(teacher(req), req.body) }),
+          .send({ success: true as const, data: await classes.create(teacherOf(req), req.body) }),
     });
 
     app.get('/classes/:id', {
@@ -55,12 +52,12 @@ export const classesRoutes =
         tags,
         summary: 'One class',
         security: bearer,
-        params: idParams,
+        params: classParams,
         response: { 200: ok(classSchema) },
       },
       handler: async (req) => ({
         success: true as const,
-        data: await classes.get(teacher(req), req.params.id),
+        data: await classes.get(teacherOf(req), req.params.id),
       }),
     });
 
@@ -69,13 +66,13 @@ export const classesRoutes =
         tags,
         summary: 'Update class information or is_active',
         security: bearer,
-        params: idParams,
+        params: classParams,
         body: classUpdateSchema,
         response: { 200: ok(classSchema) },
       },
       handler: async (req) => ({
         success: true as const,
-        data: await classes.update(teacher(req), req.params.id, req.body),
+        data: await classes.update(teacherOf(req), req.params.id, req.body),
       }),
     });
 
@@ -84,11 +81,11 @@ export const classesRoutes =
         tags,
         summary: 'Delete a class with its content',
         security: bearer,
-        params: idParams,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        params: classParams,
+        response: { 200: okMessage },
       },
       handler: async (req) => {
-        await classes.delete(teacher(req), req.params.id);
+        await classes.delete(teacherOf(req), req.params.id);
         return { success: true as const, message: 'Class deleted' };
       },
     });

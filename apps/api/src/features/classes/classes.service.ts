@@ -28,37 +28,44 @@ export function toClassItem(row: ClassRow): ClassItem {
   };
 }
 
+export type ClassesServiceDeps = {
+  repo: ClassesRepository;
+  billing: BillingService;
+};
+
 export class ClassesService {
   private readonly creations = new KeyedQueue();
 
-  constructor(
-    private readonly repo: ClassesRepository,
-    private readonly billing: BillingService,
-  ) {}
+  constructor(private readonly deps: ClassesServiceDeps) {}
 
   async list(teacherId: string, activeOnly: boolean) {
     const [rows, billing_summary] = await Promise.all([
-      this.repo.list(teacherId, activeOnly),
-      this.billing.usage(teacherId),
+      this.deps.repo.list(teacherId, activeOnly),
+      this.deps.billing.usage(teacherId),
     ]);
     return { classes: rows.map(toClassItem), billing_summary };
   }
 
   async get(teacherId: string, id: string): Promise<ClassItem> {
-    const row = await this.repo.find(teacherId, id);
+    const row = await this.deps.repo.find(teacherId, id);
     if (!row) throw notFound('Class');
     return toClassItem(row);
   }
 
   /** Creates a class if the billing allowance has room (402 with the rule's message if not). */
   async create(teacherId: string, values: ClassValues): Promise<ClassItem> {
-    await this.billing.applyLocalLifecycle(teacherId); // a trial that just ended changes the answer
+    await this.deps.billing.applyLocalLifecycle(teacherId); // a trial that just ended changes the answer
     // one creation per teacher at a time in this process; the row lock serialises instances
     const id = await this.creations.run(teacherId, () =>
-      this.repo.db.transaction().execute(async (trx) => {
-        await this.repo.lockTeacher(teacherId, trx);
-        await this.billing.assertCanCreateClass(teacherId, trx);
-        return this.repo.insert(teacherId, this.billing.currentSeason().name, values, trx);
+      this.deps.repo.transaction(async (trx) => {
+        await this.deps.repo.lockTeacher(teacherId, trx);
+        await this.deps.billing.assertCanCreateClass(teacherId, trx);
+        return this.deps.repo.insert(
+          teacherId,
+          this.deps.billing.currentSeason().name,
+          values,
+          trx,
+        );
       }),
     );
     return this.get(teacherId, id);
@@ -70,12 +77,12 @@ export class ClassesService {
     values: Partial<ClassValues> & { is_active?: boolean },
   ): Promise<ClassItem> {
     const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-    if (!(await this.repo.update(teacherId, id, defined))) throw notFound('Class');
+    if (!(await this.deps.repo.update(teacherId, id, defined))) throw notFound('Class');
     return this.get(teacherId, id);
   }
 
   async delete(teacherId: string, id: string): Promise<void> {
-    if (!(await this.repo.delete(teacherId, id))) throw notFound('Class');
+    if (!(await this.deps.repo.delete(teacherId, id))) throw notFound('Class');
   }
 
   /**
@@ -83,7 +90,7 @@ export class ClassesService {
    * A light query, since it runs before every content, conversation and analytics call.
    */
   async requireOwned(teacherId: string, id: string) {
-    const row = await this.repo.findOwned(teacherId, id);
+    const row = await this.deps.repo.findOwned(teacherId, id);
     if (!row) throw notFound('Class');
     return row;
   }

@@ -1,7 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { ContentStatus, ContentType } from '@app/contracts';
-import type { Database, Db, Executor } from '../../db/index.ts';
-import { storeExtractedFacts } from '../facts/facts.service.ts';
+import type { Db, Executor, Trx } from '../../db/index.ts';
+import { Repository } from '../../db/repository.ts';
+import type { FactsRepository } from '../facts/facts.repository.ts';
+import { extractedFactRows } from '../facts/link.ts';
 
 export type ChunkValues = {
   position: number;
@@ -9,7 +11,7 @@ export type ChunkValues = {
   body: string;
   wordCount: number;
 };
-export type AlsoInTransaction = (trx: Transaction<Database>, contentId: string) => Promise<void>;
+export type AlsoInTransaction = (trx: Trx, contentId: string) => Promise<void>;
 export type ContentValues = {
   title: string;
   content: string;
@@ -37,9 +39,17 @@ const listColumns = [
   'ct.updated_at',
 ] as const;
 
-/** All SQL for course content and its chunks; every query joins the class to check its owner. */
-export class ContentRepository {
-  constructor(readonly db: Db) {}
+/**
+ * All SQL for course content and its chunks; every query joins the class to check its owner.
+ * A ready item's facts are stored with its chunks, through the facts repository.
+ */
+export class ContentRepository extends Repository {
+  constructor(
+    db: Db,
+    private readonly facts: FactsRepository,
+  ) {
+    super(db);
+  }
 
   private owned(teacherId: string, ex: Executor = this.db) {
     return ex
@@ -89,7 +99,7 @@ export class ContentRepository {
     chunks: ChunkValues[],
     alsoInTransaction?: AlsoInTransaction,
   ): Promise<string> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.transaction(async (trx) => {
       if (values.content_type === 'syllabus') await this.clearSyllabus(classId, trx);
       const id = await this.insertItem(classId, values, trx);
       await this.insertChunks(id, classId, values.content, chunks, trx);
@@ -108,7 +118,7 @@ export class ContentRepository {
     uploadId: string,
     alsoInTransaction: AlsoInTransaction,
   ): Promise<string> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.transaction(async (trx) => {
       const id = await this.insertItem(
         classId,
         { ...values, content: '', word_count: 0, file_type: null, status: 'processing' },
@@ -123,7 +133,7 @@ export class ContentRepository {
   private async insertItem(
     classId: string,
     values: ContentValues & { status?: ContentStatus },
-    trx: Transaction<Database>,
+    trx: Trx,
   ): Promise<string> {
     const order =
       values.display_order ??
@@ -206,7 +216,7 @@ export class ContentRepository {
     values: { content: string; word_count: number; file_type: string },
     chunks: ChunkValues[],
   ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.transaction(async (trx) => {
       const item = await trx
         .selectFrom('contents')
         .select(['class_id', 'content_type', 'created_at'])
@@ -261,7 +271,7 @@ export class ContentRepository {
 
   /** The file could not be read: the item says why, and its stored file is dropped. */
   async markFailed(id: string, failure: { code: string; reason: string }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.transaction(async (trx) => {
       await trx
         .updateTable('contents')
         .set({
@@ -286,7 +296,7 @@ export class ContentRepository {
     >,
     chunks: ChunkValues[] | null,
   ) {
-    await this.db.transaction().execute(async (trx) => {
+    await this.transaction(async (trx) => {
       if (values.content_type === 'syllabus') await this.clearSyllabus(classId, trx, id);
       await trx
         .updateTable('contents')
@@ -330,7 +340,7 @@ export class ContentRepository {
     classId: string,
     text: string,
     chunks: ChunkValues[],
-    trx: Transaction<Database>,
+    trx: Trx,
   ) {
     const stored: { id: string; position: number; body: string }[] = [];
     // batches keep each INSERT well under PostgreSQL's 65,535 parameters
@@ -351,14 +361,14 @@ export class ContentRepository {
         .execute();
       stored.push(...rows);
     }
-    await storeExtractedFacts(trx, { classId, contentId, text, chunks: stored });
+    await this.facts.replaceExtracted(trx, classId, contentId, extractedFactRows(text, stored));
   }
 
   /**
    * Removes the class's syllabus (but `keep`) before another takes its place. The class row is
    * locked first, so concurrent syllabus uploads replace one another in turn instead of colliding.
    */
-  private async clearSyllabus(classId: string, trx: Transaction<Database>, keep?: string) {
+  private async clearSyllabus(classId: string, trx: Trx, keep?: string) {
     await trx.selectFrom('classes').select('id').where('id', '=', classId).forUpdate().execute();
     let q = trx
       .deleteFrom('contents')

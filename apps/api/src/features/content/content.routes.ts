@@ -13,15 +13,14 @@ import {
 } from '@app/contracts';
 import { AppError, InputValidationError } from '../../errors.ts';
 import { declaredSizeCheck, streamUpload } from '../../plugins/upload.ts';
-import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import { bearer, idParams, ok, okMessage, teacherOf } from '../../plugins/route-helpers.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ContentService } from './content.service.ts';
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 const one = ok(z.object({ content: contentItemSchema }));
-const idParams = z.object({ id: z.string().uuid('Content not found') });
-const classParams = z.object({ classId: z.string().uuid('Class not found') });
-const bearer = [{ bearerAuth: [] }];
+const contentParams = idParams('Content not found');
+const classParams = idParams('Class not found', 'classId');
 const tags = ['content'];
 
 const uploadFields = z.object({
@@ -38,7 +37,6 @@ export const contentRoutes =
       limits: { fileSize: CONTENT_MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
     });
     app.addHook('onRequest', requireAuth(auth));
-    const teacher = (req: Parameters<typeof principalOf>[0]) => principalOf(req).userId;
 
     app.post('/content/upload', {
       schema: {
@@ -66,7 +64,7 @@ export const contentRoutes =
         const { fields, file } = await streamUpload(req, CONTENT_MESSAGES.tooLarge, {
           beforeFile: async (early) => {
             if (early.class_id !== undefined)
-              await content.requireClass(teacher(req), parseFields(early).class_id);
+              await content.requireClass(teacherOf(req), parseFields(early).class_id);
           },
           store: (chunks, fileName) => content.storeFile(chunks, fileName),
           discard: (stored) => content.discardFile(stored.uploadId),
@@ -74,7 +72,7 @@ export const contentRoutes =
         try {
           const input = parseFields(fields);
           if (!file) throw new AppError(422, 'VALIDATION_ERROR', 'Choose a file to upload.');
-          const item = await content.upload(teacher(req), {
+          const item = await content.upload(teacherOf(req), {
             classId: input.class_id,
             contentType: input.content_type,
             title: input.title,
@@ -98,7 +96,7 @@ export const contentRoutes =
       },
       handler: async (req, reply) => {
         const b = req.body;
-        const item = await content.createText(teacher(req), {
+        const item = await content.createText(teacherOf(req), {
           classId: b.class_id,
           title: b.title,
           content: b.content,
@@ -121,7 +119,7 @@ export const contentRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: { content: await content.getSyllabus(teacher(req), req.params.classId) },
+        data: { content: await content.getSyllabus(teacherOf(req), req.params.classId) },
       }),
     });
 
@@ -136,7 +134,9 @@ export const contentRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: { content: await content.updateSyllabus(teacher(req), req.params.classId, req.body) },
+        data: {
+          content: await content.updateSyllabus(teacherOf(req), req.params.classId, req.body),
+        },
       }),
     });
 
@@ -150,7 +150,7 @@ export const contentRoutes =
       },
       handler: async (req, reply) => {
         const b = req.body;
-        const item = await content.createText(teacher(req), {
+        const item = await content.createText(teacherOf(req), {
           classId: b.class_id,
           title: b.title,
           content: b.content,
@@ -174,7 +174,7 @@ export const contentRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: { contents: await content.list(teacher(req), req.params.classId) },
+        data: { contents: await content.list(teacherOf(req), req.params.classId) },
       }),
     });
 
@@ -188,7 +188,7 @@ export const contentRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: await content.stats(teacher(req), req.params.classId),
+        data: await content.stats(teacherOf(req), req.params.classId),
       }),
     });
 
@@ -197,12 +197,12 @@ export const contentRoutes =
         tags,
         summary: 'One content item with its text',
         security: bearer,
-        params: idParams,
+        params: contentParams,
         response: { 200: one },
       },
       handler: async (req) => ({
         success: true as const,
-        data: { content: await content.get(teacher(req), req.params.id) },
+        data: { content: await content.get(teacherOf(req), req.params.id) },
       }),
     });
 
@@ -211,13 +211,13 @@ export const contentRoutes =
         tags,
         summary: 'Edit a content item (new text is re-indexed)',
         security: bearer,
-        params: idParams,
+        params: contentParams,
         body: contentUpdateSchema,
         response: { 200: one },
       },
       handler: async (req) => ({
         success: true as const,
-        data: { content: await content.update(teacher(req), req.params.id, req.body) },
+        data: { content: await content.update(teacherOf(req), req.params.id, req.body) },
       }),
     });
 
@@ -226,11 +226,11 @@ export const contentRoutes =
         tags,
         summary: 'Delete a content item and its chunks',
         security: bearer,
-        params: idParams,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        params: contentParams,
+        response: { 200: okMessage },
       },
       handler: async (req) => {
-        await content.delete(teacher(req), req.params.id);
+        await content.delete(teacherOf(req), req.params.id);
         return { success: true as const, message: 'Content deleted' };
       },
     });

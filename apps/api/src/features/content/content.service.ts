@@ -62,42 +62,34 @@ const notReady = (status: string) =>
       : 'This file could not be read. Delete it and upload it again.',
   );
 
-export class ContentService {
-  private readonly repo: ContentRepository;
-  private readonly classes: ClassesService;
-  private readonly extractor: Extractor;
+export type ContentServiceDeps = {
+  repo: ContentRepository;
+  classes: Pick<ClassesService, 'requireOwned'>;
+  extractor: Extractor;
+  jobs: JobQueue;
+  processor: ContentProcessor;
+  /** how long an upload's request waits for its file to be read before answering `processing` */
+  uploadWaitMs: number;
+};
 
-  constructor(
-    private readonly deps: {
-      repo: ContentRepository;
-      classes: ClassesService;
-      extractor: Extractor;
-      jobs: JobQueue;
-      processor: ContentProcessor;
-      /** how long an upload's request waits for its file to be read before answering `processing` */
-      uploadWaitMs: number;
-    },
-  ) {
-    this.repo = deps.repo;
-    this.classes = deps.classes;
-    this.extractor = deps.extractor;
-  }
+export class ContentService {
+  constructor(private readonly deps: ContentServiceDeps) {}
 
   /** Refuses early (404) a class the teacher does not own, before a file is read. */
   async requireClass(teacherId: string, classId: string): Promise<void> {
-    await this.classes.requireOwned(teacherId, classId);
+    await this.deps.classes.requireOwned(teacherId, classId);
   }
 
   /** Streams a file into storage part by part; the caller attaches it (upload) or discards it. */
   async storeFile(chunks: AsyncIterable<Buffer>, fileName: string): Promise<StoredFile> {
-    const uploadId = await this.repo.createUpload();
+    const uploadId = await this.deps.repo.createUpload();
     let size = 0;
     let seq = 0;
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     const flush = async () => {
       if (!pendingBytes) return;
-      await this.repo.appendUploadPart(uploadId, seq++, Buffer.concat(pending));
+      await this.deps.repo.appendUploadPart(uploadId, seq++, Buffer.concat(pending));
       pending = [];
       pendingBytes = 0;
     };
@@ -117,7 +109,7 @@ export class ContentService {
   }
 
   async discardFile(uploadId: string): Promise<void> {
-    await this.repo.deleteUpload(uploadId);
+    await this.deps.repo.deleteUpload(uploadId);
   }
 
   /**
@@ -136,12 +128,12 @@ export class ContentService {
       file: StoredFile;
     },
   ): Promise<ContentItem> {
-    await this.classes.requireOwned(teacherId, input.classId);
+    await this.deps.classes.requireOwned(teacherId, input.classId);
     const { file } = input;
     if (file.size === 0) throw new AppError(422, 'VALIDATION_ERROR', EXTRACTION_MESSAGES.empty);
     const fileName = file.fileName.split(/[\\/]/).pop()!.slice(0, 255) || 'upload';
     const title = input.title?.trim() || fileName.replace(/\.[^.]+$/, '') || 'Untitled';
-    const id = await this.repo.insertProcessing(
+    const id = await this.deps.repo.insertProcessing(
       input.classId,
       {
         title: title.slice(0, 255),
@@ -154,9 +146,9 @@ export class ContentService {
     );
     this.deps.jobs.wake(CONTENT_JOB.name);
     await this.waitWhileProcessing(id, this.deps.uploadWaitMs);
-    const state = await this.repo.statusOf(id);
+    const state = await this.deps.repo.statusOf(id);
     if (state?.status === 'failed') {
-      await this.repo.delete(id);
+      await this.deps.repo.delete(id);
       const code = state.failure_code ?? 'VALIDATION_ERROR';
       throw new AppError(
         FAILURE_STATUS[code] ?? 422,
@@ -173,7 +165,7 @@ export class ContentService {
   private async waitWhileProcessing(id: string, ms: number): Promise<void> {
     const deadline = Date.now() + ms;
     for (;;) {
-      const state = await this.repo.statusOf(id);
+      const state = await this.deps.repo.statusOf(id);
       const left = deadline - Date.now();
       if (state?.status !== 'processing' || left <= 0) return;
       // this instance's job announces itself; another instance's is seen by looking again
@@ -187,26 +179,26 @@ export class ContentService {
     input: TextInput,
     alsoInTransaction?: AlsoInTransaction,
   ): Promise<ContentItem> {
-    await this.classes.requireOwned(teacherId, input.classId);
+    await this.deps.classes.requireOwned(teacherId, input.classId);
     return this.store(teacherId, input, alsoInTransaction);
   }
 
   async get(teacherId: string, id: string): Promise<ContentItem> {
-    const row = await this.repo.find(teacherId, id);
+    const row = await this.deps.repo.find(teacherId, id);
     if (!row) throw notFound('Content');
     return toItem(row);
   }
 
   async getSyllabus(teacherId: string, classId: string): Promise<ContentItem> {
-    await this.classes.requireOwned(teacherId, classId);
-    const row = await this.repo.findSyllabus(teacherId, classId);
+    await this.deps.classes.requireOwned(teacherId, classId);
+    const row = await this.deps.repo.findSyllabus(teacherId, classId);
     if (!row) throw notFound('Syllabus');
     return toItem(row);
   }
 
   async list(teacherId: string, classId: string): Promise<ContentItem[]> {
-    await this.classes.requireOwned(teacherId, classId);
-    return (await this.repo.listForClass(teacherId, classId)).map(toItem);
+    await this.deps.classes.requireOwned(teacherId, classId);
+    return (await this.deps.repo.listForClass(teacherId, classId)).map(toItem);
   }
 
   async update(
@@ -214,11 +206,11 @@ export class ContentService {
     id: string,
     patch: { title?: string; content?: string; content_type?: ContentType; display_order?: number },
   ): Promise<ContentItem> {
-    const row = await this.repo.find(teacherId, id);
+    const row = await this.deps.repo.find(teacherId, id);
     if (!row) throw notFound('Content');
     if (row.status !== 'ready') throw notReady(row.status);
     const chunks = patch.content !== undefined ? await this.chunk(patch.content) : null;
-    await this.repo.update(
+    await this.deps.repo.update(
       id,
       row.class_id,
       {
@@ -240,14 +232,14 @@ export class ContentService {
   }
 
   async delete(teacherId: string, id: string): Promise<void> {
-    const row = await this.repo.find(teacherId, id);
+    const row = await this.deps.repo.find(teacherId, id);
     if (!row) throw notFound('Content');
-    await this.repo.delete(id);
+    await this.deps.repo.delete(id);
   }
 
   async stats(teacherId: string, classId: string) {
-    await this.classes.requireOwned(teacherId, classId);
-    const { rows, chunkCount } = await this.repo.stats(classId);
+    await this.deps.classes.requireOwned(teacherId, classId);
+    const { rows, chunkCount } = await this.deps.repo.stats(classId);
     return {
       total_items: rows.reduce((n, r) => n + Number(r.n), 0),
       total_words: rows.reduce((n, r) => n + Number(r.words ?? 0), 0),
@@ -260,7 +252,7 @@ export class ContentService {
   /** Typed text is chunked in the extraction pool too; too much of it is a 413 like a file. */
   private async chunk(text: string) {
     try {
-      return await this.extractor.chunk(text);
+      return await this.deps.extractor.chunk(text);
     } catch (err) {
       if (err instanceof ExtractionError) throw new AppError(err.status, err.code, err.message);
       throw err;
@@ -276,7 +268,7 @@ export class ContentService {
     if (!text) throw new AppError(422, 'VALIDATION_ERROR', 'The content is empty.');
     // read back in the same transaction: a concurrent syllabus may replace it right after
     let stored: Awaited<ReturnType<ContentRepository['find']>>;
-    await this.repo.insertWithChunks(
+    await this.deps.repo.insertWithChunks(
       input.classId,
       {
         title: input.title.trim().slice(0, 255),
@@ -291,7 +283,7 @@ export class ContentService {
       await this.chunk(text),
       async (trx, id) => {
         await alsoInTransaction?.(trx, id);
-        stored = await this.repo.find(teacherId, id, trx);
+        stored = await this.deps.repo.find(teacherId, id, trx);
       },
     );
     if (!stored) throw notFound('Content');

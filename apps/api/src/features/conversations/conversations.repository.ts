@@ -1,5 +1,7 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.ts';
+import { sql } from 'kysely';
+import type { Trx } from '../../db/index.ts';
+import { Repository } from '../../db/repository.ts';
+import type { GroupScope } from './question-groups.ts';
 
 /** Longest search a teacher can type is bounded by the contract; words beyond this are ignored. */
 const SEARCH_WORDS_MAX = 8;
@@ -18,13 +20,29 @@ export function searchWords(search: string): string[] {
   return [...new Set(search.split(/\s+/).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
 }
 
-/**
- * All SQL for the teacher's review of conversations. Every query names the owning teacher, so a
- * conversation of someone else's class is simply not found.
- */
-export class ConversationsRepository {
-  constructor(private readonly db: Db) {}
+/** Exact groups looked at; beyond this the long tail of one-off questions is left out. */
+const EXACT_GROUPS_MAX = 500;
+/** Conversation ids handed back per group. */
+export const IDS_PER_GROUP_MAX = 1000;
 
+/** Questions asking the same (one `question_key`, migration 006), as `exactQuestionGroups` reads them. */
+export type ExactGroupRow = {
+  /** "asks|words" */
+  key: string;
+  n: number;
+  last_asked_at: Date;
+  /** most recent first, at most 20 */
+  wordings: string[];
+  /** most recent first, at most IDS_PER_GROUP_MAX */
+  ids: string[];
+};
+
+/**
+ * All SQL for the teacher's review of conversations. Every query of a conversation names the
+ * owning teacher, so one of someone else's class is simply not found; the counts and groups of a
+ * class are read after the service checked the class is the teacher's.
+ */
+export class ConversationsRepository extends Repository {
   private owned(teacherId: string) {
     return this.db
       .selectFrom('conversations as cv')
@@ -178,12 +196,7 @@ export class ConversationsRepository {
   }
 
   /** Closes the class's open unanswered conversations among `ids` with the teacher's answer. */
-  async resolve(
-    trx: Transaction<Database>,
-    classId: string,
-    ids: string[],
-    contentId: string,
-  ): Promise<number> {
+  async resolve(trx: Trx, classId: string, ids: string[], contentId: string): Promise<number> {
     if (ids.length === 0) return 0;
     const r = await trx
       .updateTable('conversations')
@@ -194,5 +207,28 @@ export class ConversationsRepository {
       .where('resolved_content_id', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows);
+  }
+
+  /** The class's questions grouped by `question_key` (exact matches), largest group first. */
+  async exactQuestionGroups(scope: GroupScope): Promise<ExactGroupRow[]> {
+    const open = scope.openUnansweredOnly
+      ? sql`AND source_type = 'other' AND resolved_content_id IS NULL`
+      : sql``;
+    const source = scope.sourceType ? sql`AND source_type = ${scope.sourceType}` : sql``;
+    const since = scope.since ? sql`AND created_at >= ${scope.since}` : sql``;
+    const result = await sql<ExactGroupRow>`
+    SELECT
+      question_key AS key,
+      count(*)::int AS n,
+      max(created_at) AS last_asked_at,
+      (array_agg(question ORDER BY created_at DESC))[1:20] AS wordings,
+      (array_agg(id ORDER BY created_at DESC))[1:${IDS_PER_GROUP_MAX}] AS ids
+    FROM conversations
+    WHERE class_id = ${scope.classId} ${open} ${source} ${since}
+    GROUP BY question_key
+    ORDER BY n DESC, last_asked_at DESC
+    LIMIT ${EXACT_GROUPS_MAX}
+  `.execute(this.db);
+    return result.rows;
   }
 }

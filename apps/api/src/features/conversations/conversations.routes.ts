@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   conversationDetailSchema,
   conversationListQuerySchema,
@@ -9,13 +8,12 @@ import {
   teacherAnswerReplySchema,
   unansweredListSchema,
 } from '@app/contracts';
-import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import { bearer, idParams, ok, teacherOf } from '../../plugins/route-helpers.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ConversationsService } from './conversations.service.ts';
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const classParams = z.object({ class_id: z.string().uuid('Class not found') });
-const bearer = [{ bearerAuth: [] }];
+const classParams = idParams('Class not found', 'class_id');
 const tags = ['conversations'];
 
 /** The teacher's review of a class's conversations (SPEC §2 Chat History and Chats, §7 Chat). */
@@ -23,7 +21,6 @@ export const conversationsRoutes =
   (conversations: ConversationsService, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireAuth(auth));
-    const teacher = (req: Parameters<typeof principalOf>[0]) => principalOf(req).userId;
 
     app.get('/chat/conversations/:class_id', {
       schema: {
@@ -37,7 +34,7 @@ export const conversationsRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        ...(await conversations.list(teacher(req), req.params.class_id, req.query)),
+        ...(await conversations.list(teacherOf(req), req.params.class_id, req.query)),
       }),
     });
 
@@ -46,12 +43,12 @@ export const conversationsRoutes =
         tags,
         summary: 'One conversation in full, with the passages it cited',
         security: bearer,
-        params: z.object({ id: z.string().uuid('Conversation not found') }),
+        params: idParams('Conversation not found'),
         response: { 200: ok(conversationDetailSchema) },
       },
       handler: async (req) => ({
         success: true as const,
-        data: await conversations.detail(teacher(req), req.params.id),
+        data: await conversations.detail(teacherOf(req), req.params.id),
       }),
     });
 
@@ -64,7 +61,7 @@ export const conversationsRoutes =
         produces: ['text/csv'],
       },
       handler: async (req, reply) => {
-        const file = await conversations.exportCsv(teacher(req), req.params.class_id);
+        const file = await conversations.exportCsv(teacherOf(req), req.params.class_id);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -84,7 +81,7 @@ export const conversationsRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: await conversations.unanswered(teacher(req), req.params.class_id),
+        data: await conversations.unanswered(teacherOf(req), req.params.class_id),
       }),
     });
 
@@ -101,7 +98,7 @@ export const conversationsRoutes =
       handler: async (req, reply) =>
         reply.status(201).send({
           success: true as const,
-          data: await conversations.answer(teacher(req), req.params.class_id, req.body),
+          data: await conversations.answer(teacherOf(req), req.params.class_id, req.body),
         }),
     });
   };

@@ -7,11 +7,10 @@ import {
   type TeacherAnswerReply,
   type UnansweredList,
 } from '@app/contracts';
-import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import type { ContentService } from '../content/content.service.ts';
-import { ConversationsRepository, searchWords } from './conversations.repository.ts';
+import { searchWords, type ConversationsRepository } from './conversations.repository.ts';
 import { CSV_BOM, csvRow } from './csv.ts';
 import { groupQuestions } from './question-groups.ts';
 
@@ -52,23 +51,22 @@ export function exportFileName(label: string, today: Date): string {
 }
 
 /** The teacher's review of their classes' conversations, and closing unanswered questions. */
+export type ConversationsServiceDeps = {
+  repo: ConversationsRepository;
+  classes: Pick<ClassesService, 'requireOwned'>;
+  content: Pick<ContentService, 'createText'>;
+};
+
 export class ConversationsService {
-  private readonly repo: ConversationsRepository;
-  constructor(
-    private readonly db: Db,
-    private readonly classes: ClassesService,
-    private readonly content: ContentService,
-  ) {
-    this.repo = new ConversationsRepository(db);
-  }
+  constructor(private readonly deps: ConversationsServiceDeps) {}
 
   async list(
     teacherId: string,
     classId: string,
     query: { page: number; per_page: number; search: string },
   ) {
-    await this.classes.requireOwned(teacherId, classId);
-    const { rows, total } = await this.repo.page(teacherId, classId, {
+    await this.deps.classes.requireOwned(teacherId, classId);
+    const { rows, total } = await this.deps.repo.page(teacherId, classId, {
       words: searchWords(query.search),
       limit: query.per_page,
       offset: (query.page - 1) * query.per_page,
@@ -93,7 +91,7 @@ export class ConversationsService {
   }
 
   async detail(teacherId: string, id: string): Promise<ConversationDetail> {
-    const r = await this.repo.find(teacherId, id);
+    const r = await this.deps.repo.find(teacherId, id);
     if (!r) throw notFound('Conversation');
     return {
       id: r.id,
@@ -112,8 +110,8 @@ export class ConversationsService {
 
   /** Checks ownership before the first byte, then streams the rows in keyset batches. */
   async exportCsv(teacherId: string, classId: string, today = new Date()) {
-    const cls = await this.classes.requireOwned(teacherId, classId);
-    const repo = this.repo;
+    const cls = await this.deps.classes.requireOwned(teacherId, classId);
+    const repo = this.deps.repo;
     async function* lines() {
       yield CSV_BOM + csvRow(CONVERSATION_CSV_COLUMNS);
       let afterId: string | null = null;
@@ -143,10 +141,14 @@ export class ConversationsService {
   }
 
   async unanswered(teacherId: string, classId: string): Promise<UnansweredList> {
-    await this.classes.requireOwned(teacherId, classId);
+    await this.deps.classes.requireOwned(teacherId, classId);
     const [groups, total] = await Promise.all([
-      groupQuestions(this.db, { classId, openUnansweredOnly: true, limit: UNANSWERED_GROUPS_MAX }),
-      this.repo.countOpenUnanswered(classId),
+      groupQuestions(this.deps.repo, {
+        classId,
+        openUnansweredOnly: true,
+        limit: UNANSWERED_GROUPS_MAX,
+      }),
+      this.deps.repo.countOpenUnanswered(classId),
     ]);
     return {
       groups: groups.map((g) => ({ ...g, last_asked_at: g.last_asked_at.toISOString() })),
@@ -166,7 +168,7 @@ export class ConversationsService {
   ): Promise<TeacherAnswerReply> {
     let resolved = 0;
     const question = input.question.replace(/\s+/g, ' ').trim();
-    const content = await this.content.createText(
+    const content = await this.deps.content.createText(
       teacherId,
       {
         classId,
@@ -175,7 +177,7 @@ export class ConversationsService {
         contentType: 'other',
       },
       async (trx, contentId) => {
-        resolved = await this.repo.resolve(trx, classId, input.conversation_ids, contentId);
+        resolved = await this.deps.repo.resolve(trx, classId, input.conversation_ids, contentId);
       },
     );
     return { content, resolved };

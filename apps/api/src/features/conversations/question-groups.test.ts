@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
-import { groupQuestions } from './question-groups.ts';
+import { ConversationsRepository } from './conversations.repository.ts';
+import { groupQuestions as groupsOf, type GroupScope } from './question-groups.ts';
 
 let t: TestApp;
 let classId: string;
 let otherClassId: string;
+
+const groupQuestions = (scope: GroupScope) => groupsOf(new ConversationsRepository(t.db), scope);
 
 async function asked(cls: string, question: string, sourceType = 'other', minutesAgo = 0) {
   const row = await t.db
@@ -41,7 +44,7 @@ afterAll(() => t.close());
 
 describe('groupQuestions', () => {
   it('groups the same question in other words, and keeps different asks apart', async () => {
-    const groups = await groupQuestions(t.db, { classId, openUnansweredOnly: true, limit: 10 });
+    const groups = await groupQuestions({ classId, openUnansweredOnly: true, limit: 10 });
     const summary = groups.map((g) => [g.question, g.count]);
     expect(summary).toEqual([
       ["When's the midterm exam?", 3],
@@ -57,16 +60,16 @@ describe('groupQuestions', () => {
   });
 
   it('counts every question of the class when not limited to open unanswered ones', async () => {
-    const groups = await groupQuestions(t.db, { classId, limit: 10 });
+    const groups = await groupQuestions({ classId, limit: 10 });
     expect(groups.reduce((n, g) => n + g.count, 0)).toBe(8);
     expect(groups.map((g) => g.question)).toContain('How is the final grade calculated?');
   });
 
   it('keeps only questions from the given source', async () => {
-    const groups = await groupQuestions(t.db, { classId, sourceType: 'other', limit: 10 });
+    const groups = await groupQuestions({ classId, sourceType: 'other', limit: 10 });
     expect(groups.reduce((n, g) => n + g.count, 0)).toBe(7);
     expect(groups.map((g) => g.question)).not.toContain('How is the final grade calculated?');
-    const fromSyllabus = await groupQuestions(t.db, { classId, sourceType: 'syllabus', limit: 10 });
+    const fromSyllabus = await groupQuestions({ classId, sourceType: 'syllabus', limit: 10 });
     expect(fromSyllabus.map((g) => [g.question, g.count])).toEqual([
       ['How is the final grade calculated?', 1],
     ]);
@@ -74,9 +77,9 @@ describe('groupQuestions', () => {
 
   it('leaves out answered questions and questions before `since`', async () => {
     const since = new Date(Date.now() - 15 * 60_000);
-    const groups = await groupQuestions(t.db, { classId, since, limit: 10 });
+    const groups = await groupQuestions({ classId, since, limit: 10 });
     expect(groups.find((g) => g.question.startsWith("When's"))?.count).toBe(1);
-    const open = await groupQuestions(t.db, { classId, openUnansweredOnly: true, limit: 1 });
+    const open = await groupQuestions({ classId, openUnansweredOnly: true, limit: 1 });
     expect(open).toHaveLength(1);
   });
 });

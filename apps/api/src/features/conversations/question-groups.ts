@@ -1,5 +1,8 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import {
+  IDS_PER_GROUP_MAX,
+  type ConversationsRepository,
+  type ExactGroupRow,
+} from './conversations.repository.ts';
 
 /**
  * "The same question in other words": students' questions grouped by what they ask about.
@@ -12,10 +15,6 @@ import type { Db } from '../../db/index.ts';
  * "when's the midterm exam" stay apart from "Where is the midterm?" and "Is the midterm curved?".
  */
 const SAME_WORDS_SHARE = 0.5;
-/** exact groups looked at; beyond this the long tail of one-off questions is left out */
-const EXACT_GROUPS_MAX = 500;
-/** conversation ids handed back per group */
-const IDS_PER_GROUP_MAX = 1000;
 const VARIANTS_MAX = 5;
 
 export type QuestionGroup = {
@@ -50,42 +49,25 @@ type ExactGroup = {
   ids: string[];
 };
 
-export async function groupQuestions(db: Db, scope: GroupScope): Promise<QuestionGroup[]> {
-  const rows = await exactGroups(db, scope);
+export async function groupQuestions(
+  repo: Pick<ConversationsRepository, 'exactQuestionGroups'>,
+  scope: GroupScope,
+): Promise<QuestionGroup[]> {
+  const rows = (await repo.exactQuestionGroups(scope)).map(exactGroup);
   return mergeSimilar(rows).slice(0, scope.limit);
 }
 
-async function exactGroups(db: Db, scope: GroupScope): Promise<ExactGroup[]> {
-  const open = scope.openUnansweredOnly
-    ? sql`AND source_type = 'other' AND resolved_content_id IS NULL`
-    : sql``;
-  const source = scope.sourceType ? sql`AND source_type = ${scope.sourceType}` : sql``;
-  const since = scope.since ? sql`AND created_at >= ${scope.since}` : sql``;
-  const result = await sql<ExactGroup & { key: string }>`
-    SELECT
-      question_key AS key,
-      count(*)::int AS n,
-      max(created_at) AS last_asked_at,
-      (array_agg(question ORDER BY created_at DESC))[1:20] AS wordings,
-      (array_agg(id ORDER BY created_at DESC))[1:${IDS_PER_GROUP_MAX}] AS ids
-    FROM conversations
-    WHERE class_id = ${scope.classId} ${open} ${source} ${since}
-    GROUP BY question_key
-    ORDER BY n DESC, last_asked_at DESC
-    LIMIT ${EXACT_GROUPS_MAX}
-  `.execute(db);
-  // question_key is "asks|words" (migration 006, question_group_key); asks never hold a "|"
-  return result.rows.map(({ key, ...group }) => {
-    const bar = key.indexOf('|');
-    return {
-      ...group,
-      asks: key.slice(0, bar).split(' ').filter(Boolean),
-      words: key
-        .slice(bar + 1)
-        .split(' ')
-        .filter(Boolean),
-    };
-  });
+/** question_key is "asks|words" (migration 006, question_group_key); asks never hold a "|". */
+function exactGroup({ key, ...group }: ExactGroupRow): ExactGroup {
+  const bar = key.indexOf('|');
+  return {
+    ...group,
+    asks: key.slice(0, bar).split(' ').filter(Boolean),
+    words: key
+      .slice(bar + 1)
+      .split(' ')
+      .filter(Boolean),
+  };
 }
 
 /** Largest first: each exact group joins the first cluster that asks the same about the same. */

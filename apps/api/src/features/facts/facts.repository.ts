@@ -1,6 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { FactKind } from '@app/contracts';
-import type { Database, Executor } from '../../db/index.ts';
+import type { Executor, Trx } from '../../db/index.ts';
+import { Repository } from '../../db/repository.ts';
 
 export type ExtractedFactRow = {
   chunkId: string | null;
@@ -38,19 +39,12 @@ const listColumns = [
 ] as const;
 
 /** All SQL for course facts. Callers check the class's owner first. */
-export class FactsRepository {
-  constructor(private readonly db: Executor) {}
-
+export class FactsRepository extends Repository {
   /**
    * Replaces a content item's extracted facts inside the transaction that stores its chunks, and
    * points the class's corrections back at the facts they override when those are read again.
    */
-  async replaceExtracted(
-    trx: Transaction<Database>,
-    classId: string,
-    contentId: string,
-    rows: ExtractedFactRow[],
-  ) {
+  async replaceExtracted(trx: Trx, classId: string, contentId: string, rows: ExtractedFactRow[]) {
     await trx
       .deleteFrom('course_facts')
       .where('content_id', '=', contentId)

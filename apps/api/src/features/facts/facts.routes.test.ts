@@ -3,9 +3,12 @@ import type { CourseFact } from '@app/contracts';
 import { body, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import { multipartBody } from '../../../test/multipart.ts';
+import { FactsRepository } from './facts.repository.ts';
 import { loadFactSheet } from './facts.service.ts';
 
 let t: TestApp;
+/** The fact sheet answers read. */
+const factSheet = (classId: string) => loadFactSheet(new FactsRepository(t.db), classId);
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -106,7 +109,7 @@ describe('facts extracted at upload', () => {
   it("another teacher's class is a 404 on every route", async () => {
     const { cls } = await teacherWithSyllabus();
     const other = await subscribedTeacher(t.app);
-    const [fact] = await loadFactSheet(t.db, cls.id);
+    const [fact] = await factSheet(cls.id);
     for (const [method, url, payload] of [
       ['GET', `/api/classes/${cls.id}/facts`, undefined],
       [
@@ -126,7 +129,7 @@ describe('facts extracted at upload', () => {
   it('a fact of another class is a 404 in this one', async () => {
     const a = await teacherWithSyllabus();
     const otherClass = await createClass(t.app, a.auth, { class_name: 'Other' });
-    const [fact] = await loadFactSheet(t.db, a.cls.id);
+    const [fact] = await factSheet(a.cls.id);
     const res = await call('PATCH', `/api/classes/${otherClass.id}/facts/${fact!.id}`, a.auth, {
       value: 'x',
     });
@@ -193,7 +196,7 @@ describe('teacher facts and corrections', () => {
       ['extracted', 'overridden', 'THM 216'],
       ['teacher', 'active', 'THM 318'],
     ]);
-    const sheet = (await loadFactSheet(t.db, cls.id)).filter((f) => f.attribute === 'office');
+    const sheet = (await factSheet(cls.id)).filter((f) => f.attribute === 'office');
     expect(sheet.map((f) => [f.origin, f.value])).toEqual([['teacher', 'THM 318']]);
 
     // editing the teacher fact itself
@@ -205,7 +208,7 @@ describe('teacher facts and corrections', () => {
     // deleting the correction brings the extracted value back
     const del = await call('DELETE', `/api/classes/${cls.id}/facts/${correction.id}`, auth);
     expect(del.statusCode).toBe(200);
-    const back = (await loadFactSheet(t.db, cls.id)).filter((f) => f.attribute === 'office');
+    const back = (await factSheet(cls.id)).filter((f) => f.attribute === 'office');
     expect(back.map((f) => [f.origin, f.value])).toEqual([['extracted', 'THM 216']]);
   });
 
@@ -216,7 +219,7 @@ describe('teacher facts and corrections', () => {
     expect(res.statusCode, res.body).toBe(200);
     const listed = find(await listFacts(auth, cls.id), 'Dr. Jane Roe', 'email');
     expect(listed.map((f) => [f.origin, f.status])).toEqual([['extracted', 'hidden']]);
-    expect((await loadFactSheet(t.db, cls.id)).some((f) => f.attribute === 'email')).toBe(false);
+    expect((await factSheet(cls.id)).some((f) => f.attribute === 'email')).toBe(false);
     // the hiding marker is nothing the teacher can address
     const marker = await t.db
       .selectFrom('course_facts')

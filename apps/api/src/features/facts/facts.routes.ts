@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { factCreateSchema, factSchema, factUpdateSchema } from '@app/contracts';
-import { principalOf, requireAuth } from '../../plugins/authenticate.ts';
+import { requireAuth } from '../../plugins/authenticate.ts';
+import { bearer, idParams, ok, okMessage, teacherOf } from '../../plugins/route-helpers.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { FactsService } from './facts.service.ts';
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 const one = ok(z.object({ fact: factSchema }));
-const classParams = z.object({ class_id: z.string().uuid('Class not found') });
+const classParams = idParams('Class not found', 'class_id');
 const factParams = classParams.extend({ fact_id: z.string().uuid('Fact not found') });
-const bearer = [{ bearerAuth: [] }];
 const tags = ['facts'];
 
 /** The class's course facts for its teacher: list, add, correct, delete (issue 12). */
@@ -17,7 +16,6 @@ export const factsRoutes =
   (facts: FactsService, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireAuth(auth));
-    const teacher = (req: Parameters<typeof principalOf>[0]) => principalOf(req).userId;
 
     app.get('/classes/:class_id/facts', {
       schema: {
@@ -30,7 +28,7 @@ export const factsRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: { facts: await facts.list(teacher(req), req.params.class_id) },
+        data: { facts: await facts.list(teacherOf(req), req.params.class_id) },
       }),
     });
 
@@ -44,7 +42,7 @@ export const factsRoutes =
         response: { 201: one },
       },
       handler: async (req, reply) => {
-        const fact = await facts.create(teacher(req), req.params.class_id, req.body);
+        const fact = await facts.create(teacherOf(req), req.params.class_id, req.body);
         return reply.status(201).send({ success: true as const, data: { fact } });
       },
     });
@@ -62,7 +60,12 @@ export const factsRoutes =
       handler: async (req) => ({
         success: true as const,
         data: {
-          fact: await facts.update(teacher(req), req.params.class_id, req.params.fact_id, req.body),
+          fact: await facts.update(
+            teacherOf(req),
+            req.params.class_id,
+            req.params.fact_id,
+            req.body,
+          ),
         },
       }),
     });
@@ -73,10 +76,10 @@ export const factsRoutes =
         summary: 'Delete a teacher fact, or hide an extracted one',
         security: bearer,
         params: factParams,
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        response: { 200: okMessage },
       },
       handler: async (req) => {
-        await facts.delete(teacher(req), req.params.class_id, req.params.fact_id);
+        await facts.delete(teacherOf(req), req.params.class_id, req.params.fact_id);
         return { success: true as const, message: 'Fact deleted' };
       },
     });

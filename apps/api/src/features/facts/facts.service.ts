@@ -1,17 +1,13 @@
-import type { Transaction } from 'kysely';
 import type { ContentType, CourseFact, FactCreate, FactKind, FactUpdate } from '@app/contracts';
-import type { Database, Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
-import { extractFacts } from './extract.ts';
 import {
-  FactsRepository,
   keyOf,
+  type FactsRepository,
   type FactListRow,
   type FactRow,
   type FactValues,
 } from './facts.repository.ts';
-import { linkToChunks } from './link.ts';
 
 /** One fact as the answering engine reads it: teacher corrections already applied. */
 export type FactSheetEntry = {
@@ -29,39 +25,12 @@ export type FactSheetEntry = {
   chunkId: string | null;
 };
 
-/**
- * Ingest hook: reads the facts of a content item's text and stores them, each linked to the
- * chunk holding its source, in the transaction that stores the chunks (replacing earlier ones).
- */
-export async function storeExtractedFacts(
-  trx: Transaction<Database>,
-  input: {
-    classId: string;
-    contentId: string;
-    text: string;
-    chunks: { id: string; position: number; body: string }[];
-  },
-): Promise<void> {
-  const facts = extractFacts(input.text);
-  const positions = linkToChunks(
-    facts.map((f) => f.sourceText),
-    input.chunks,
-  );
-  const idAt = new Map(input.chunks.map((c) => [c.position, c.id]));
-  await new FactsRepository(trx).replaceExtracted(
-    trx,
-    input.classId,
-    input.contentId,
-    facts.map((f, i) => ({
-      ...f,
-      chunkId: positions[i] === null ? null : (idAt.get(positions[i]!) ?? null),
-    })),
-  );
-}
-
 /** The class's effective facts (after teacher corrections), for answering: one indexed query. */
-export async function loadFactSheet(db: Db, classId: string): Promise<FactSheetEntry[]> {
-  const rows = await new FactsRepository(db).factSheet(classId);
+export async function loadFactSheet(
+  repo: FactsRepository,
+  classId: string,
+): Promise<FactSheetEntry[]> {
+  const rows = await repo.factSheet(classId);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -110,20 +79,22 @@ function toFact(row: FactListRow): CourseFact {
  * 'overridden'); deleting an extracted fact stores an empty correction that hides it ('hidden');
  * deleting a correction brings the extracted fact back.
  */
+export type FactsServiceDeps = {
+  repo: FactsRepository;
+  classes: Pick<ClassesService, 'requireOwned'>;
+};
+
 export class FactsService {
-  constructor(
-    private readonly repo: FactsRepository,
-    private readonly classes: ClassesService,
-  ) {}
+  constructor(private readonly deps: FactsServiceDeps) {}
 
   async list(teacherId: string, classId: string): Promise<CourseFact[]> {
-    await this.classes.requireOwned(teacherId, classId);
-    return (await this.repo.listForClass(classId)).map(toFact);
+    await this.deps.classes.requireOwned(teacherId, classId);
+    return (await this.deps.repo.listForClass(classId)).map(toFact);
   }
 
   async create(teacherId: string, classId: string, input: FactCreate): Promise<CourseFact> {
-    await this.classes.requireOwned(teacherId, classId);
-    const id = await this.repo.insertTeacher(classId, input);
+    await this.deps.classes.requireOwned(teacherId, classId);
+    const id = await this.deps.repo.insertTeacher(classId, input);
     return this.get(classId, id);
   }
 
@@ -134,10 +105,10 @@ export class FactsService {
     factId: string,
     patch: FactUpdate,
   ): Promise<CourseFact> {
-    await this.classes.requireOwned(teacherId, classId);
+    await this.deps.classes.requireOwned(teacherId, classId);
     const fact = await this.requireFact(classId, factId);
     if (fact.origin === 'teacher') {
-      await this.repo.update(fact.id, patch);
+      await this.deps.repo.update(fact.id, patch);
       return this.get(classId, fact.id);
     }
     const id = await this.correct(classId, fact, patch);
@@ -145,9 +116,9 @@ export class FactsService {
   }
 
   async delete(teacherId: string, classId: string, factId: string): Promise<void> {
-    await this.classes.requireOwned(teacherId, classId);
+    await this.deps.classes.requireOwned(teacherId, classId);
     const fact = await this.requireFact(classId, factId);
-    if (fact.origin === 'teacher') return this.repo.delete(fact.id);
+    if (fact.origin === 'teacher') return this.deps.repo.delete(fact.id);
     await this.correct(classId, fact, { value: '' });
   }
 
@@ -156,7 +127,7 @@ export class FactsService {
     fact: FactRow,
     patch: Partial<FactValues>,
   ): Promise<string> {
-    const existing = await this.repo.findOverride(fact.id);
+    const existing = await this.deps.repo.findOverride(fact.id);
     const values: FactValues = {
       kind: patch.kind ?? existing?.kind ?? fact.kind,
       subject: patch.subject ?? existing?.subject ?? fact.subject,
@@ -164,21 +135,21 @@ export class FactsService {
       value: patch.value ?? (existing && existing.value !== '' ? existing.value : fact.value),
     };
     if (existing) {
-      await this.repo.update(existing.id, values);
+      await this.deps.repo.update(existing.id, values);
       return existing.id;
     }
-    return this.repo.insertTeacher(classId, values, { id: fact.id, key: keyOf(fact) });
+    return this.deps.repo.insertTeacher(classId, values, { id: fact.id, key: keyOf(fact) });
   }
 
   private async requireFact(classId: string, id: string): Promise<FactRow> {
-    const fact = await this.repo.find(classId, id);
+    const fact = await this.deps.repo.find(classId, id);
     // a hiding marker is not a fact the teacher can see
     if (!fact || (fact.origin === 'teacher' && fact.value === '')) throw notFound('Fact');
     return fact;
   }
 
   private async get(classId: string, id: string): Promise<CourseFact> {
-    const [row] = await this.repo.listForClass(classId, id);
+    const [row] = await this.deps.repo.listForClass(classId, id);
     if (!row) throw notFound('Fact');
     return toFact(row);
   }

@@ -1,3 +1,6 @@
+import { extractFacts } from './extract.ts';
+import type { ExtractedFactRow } from './facts.repository.ts';
+
 /**
  * Links each fact to the chunk its source text sits in, so an answer can cite the passage.
  * Pure: the chunk whose body contains the source (first such), else the one sharing most of its
@@ -40,4 +43,24 @@ export function linkToChunks(
     });
     return best !== -1 && bestShare >= MIN_WORD_SHARE ? chunks[best]!.position : null;
   });
+}
+
+/**
+ * Ingest: the facts read from a content item's text, each linked to the stored chunk holding its
+ * source (stored by the content repository in the transaction that stores the chunks).
+ */
+export function extractedFactRows(
+  text: string,
+  chunks: { id: string; position: number; body: string }[],
+): ExtractedFactRow[] {
+  const facts = extractFacts(text);
+  const positions = linkToChunks(
+    facts.map((f) => f.sourceText),
+    chunks,
+  );
+  const idAt = new Map(chunks.map((c) => [c.position, c.id]));
+  return facts.map((f, i) => ({
+    ...f,
+    chunkId: positions[i] === null ? null : (idAt.get(positions[i]!) ?? null),
+  }));
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../../db/index.ts';
+import type { HealthService } from './health.service.ts';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -9,29 +8,13 @@ const healthSchema = z.object({
   uptime_s: z.number(),
 });
 
-async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>(
-    (resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)),
-  );
-  const query = sql`SELECT 1`.execute(db).then(
-    () => true,
-    () => false,
-  );
-  try {
-    return await Promise.race([query, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 const liveSchema = z.object({ status: z.literal('ok'), uptime_s: z.number() });
 
 /** How long the readiness check waits for the database. */
 const DATABASE_CHECK_MS = 2000;
 
 export const healthRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (health: HealthService): FastifyPluginAsyncZod =>
   async (app) => {
     // /health/ready is for a load balancer: route traffic here only while the database answers
     for (const path of ['/health', '/health/ready'])
@@ -42,7 +25,7 @@ export const healthRoutes =
           response: { 200: healthSchema, 503: healthSchema },
         },
         handler: async (_req, reply) => {
-          const up = await databaseAnswers(db, DATABASE_CHECK_MS);
+          const up = await health.databaseAnswers(DATABASE_CHECK_MS);
           const body = {
             status: up ? ('ok' as const) : ('degraded' as const),
             database: up ? ('up' as const) : ('down' as const),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, registerTeacher, subscribedTeacher } from '../../../test/factories.ts';
 import { DEFAULT_RETENTION, pruneExpiredRows } from './housekeeping.ts';
+import { HousekeepingRepository } from './housekeeping.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,7 +64,7 @@ describe('pruneExpiredRows', () => {
       .returning('id')
       .execute();
 
-    const deleted = await pruneExpiredRows(t.db);
+    const deleted = await pruneExpiredRows(new HousekeepingRepository(t.db));
 
     expect(deleted).toMatchObject({
       uploads: 1,
@@ -125,10 +126,13 @@ describe('retention', () => {
       .values([mail(daysAgo(40), 'old mail'), mail(daysAgo(1), 'recent mail')])
       .execute();
     const keepAll = { ...DEFAULT_RETENTION, conversationsDays: 0, emailsDays: 0 };
-    expect(await pruneExpiredRows(t.db, keepAll)).toMatchObject({ conversations: 0, emails: 0 });
+    expect(await pruneExpiredRows(new HousekeepingRepository(t.db), keepAll)).toMatchObject({
+      conversations: 0,
+      emails: 0,
+    });
 
     const month = { ...DEFAULT_RETENTION, conversationsDays: 30, emailsDays: 30 };
-    const deleted = await pruneExpiredRows(t.db, month);
+    const deleted = await pruneExpiredRows(new HousekeepingRepository(t.db), month);
     expect(deleted.conversations).toBeGreaterThanOrEqual(1);
     expect(deleted.emails).toBeGreaterThanOrEqual(1);
     const questions = await t.db

@@ -1,16 +1,19 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.ts';
+import { Repository } from '../../db/repository.ts';
 
-/**
- * Claims this period of the job `name` for the calling instance: true when the job has not run
- * in the last `periodMs` (and records that it runs now), false when another instance already ran
- * it. One statement, so two instances can never both claim one period.
- */
-export async function claimPeriod(db: Db, name: string, periodMs: number): Promise<boolean> {
-  const { rows } = await sql<{ name: string }>`
+/** All SQL for jobs that run once per period across instances (`scheduled_runs`). */
+export class ScheduleRepository extends Repository {
+  /**
+   * Claims this period of the job `name` for the calling instance: true when the job has not run
+   * in the last `periodMs` (and records that it runs now), false when another instance already ran
+   * it. One statement, so two instances can never both claim one period.
+   */
+  async claimPeriod(name: string, periodMs: number): Promise<boolean> {
+    const { rows } = await sql<{ name: string }>`
     INSERT INTO scheduled_runs (name, last_run) VALUES (${name}, now())
     ON CONFLICT (name) DO UPDATE SET last_run = now()
       WHERE scheduled_runs.last_run <= now() - make_interval(secs => ${periodMs / 1000})
-    RETURNING name`.execute(db);
-  return rows.length === 1;
+    RETURNING name`.execute(this.db);
+    return rows.length === 1;
+  }
 }

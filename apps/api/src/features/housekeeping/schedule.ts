@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/index.ts';
-import { claimPeriod } from './schedule.repository.ts';
+import type { ScheduleRepository } from './schedule.repository.ts';
 
 /**
  * Instances check this much more often than a job's period, so that the job runs close to its
@@ -13,7 +12,7 @@ const CHECKS_PER_PERIOD = 10;
  * checks on a timer, and the first to claim a period runs it. Returns a stop function.
  */
 export function scheduleAcrossInstances(
-  db: Db,
+  schedule: ScheduleRepository,
   log: FastifyBaseLogger,
   name: string,
   periodMs: number,
@@ -21,7 +20,7 @@ export function scheduleAcrossInstances(
 ): () => void {
   const tick = async () => {
     try {
-      if (await claimPeriod(db, name, periodMs)) await job();
+      if (await schedule.claimPeriod(name, periodMs)) await job();
     } catch (err) {
       log.warn({ err: (err as Error).message, job: name }, 'scheduled job failed');
     }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
+import { bossDb } from '../../db/boss-db.ts';
 import type { Executor } from '../../db/index.ts';
 
 /**
@@ -22,16 +22,6 @@ export type JobDefinition = {
 };
 
 export type Job<T> = { id: string; data: T; retryCount: number; retryLimit: number };
-
-/** pg-boss's SQL runs through our Kysely pool or transaction: one pool, one error handling. */
-function bossDb(ex: Executor): PgBoss.Db {
-  return {
-    executeSql: async (text, values) => {
-      const result = await ex.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows as unknown[] };
-    },
-  };
-}
 
 /** How often an idle worker looks for jobs sent by another instance (its own wake it at once). */
 const POLLING_SECONDS = 2;

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/app.ts';
 import { createDb, type Db } from '../../db/index.ts';
+import { EmailRepository } from './email.repository.ts';
 import { Mailer, redact } from './mailer.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -24,7 +25,8 @@ describe('Mailer without SMTP (the outbox)', () => {
       { write: (line: string) => void lines.push(line) },
     ) as unknown as FastifyBaseLogger;
     const link = 'http://app.test/?reset_token=abc123secret';
-    await new Mailer(db, log, 'Syllabot <a@b.test>', undefined).send({
+    const repo = new EmailRepository(db);
+    await new Mailer({ repo, log, from: 'Syllabot <a@b.test>', smtpUrl: undefined }).send({
       to: 'ada@uni.test',
       subject: 'Reset your Syllabot password',
       text: `Open this link:\n${link}\nIt works once.`,

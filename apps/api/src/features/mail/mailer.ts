@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/index.ts';
+import type { EmailRepository } from './email.repository.ts';
 
 export type Email = {
   to: string;
@@ -38,13 +38,20 @@ export function redact(text: string, secrets: string[] = []): string {
 export class Mailer {
   private readonly transport: Transporter | undefined;
   private readonly pending = new Set<Promise<void>>();
+  private readonly log: FastifyBaseLogger;
+
   constructor(
-    private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-    private readonly from: string,
-    smtpUrl: string | undefined,
+    private readonly deps: {
+      repo: EmailRepository;
+      log: FastifyBaseLogger;
+      /** the From of every e-mail (MAIL_FROM) */
+      from: string;
+      /** unset: the outbox */
+      smtpUrl: string | undefined;
+    },
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+    this.log = deps.log;
+    this.transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : undefined;
   }
 
   get mode(): 'smtp' | 'outbox' {
@@ -52,21 +59,17 @@ export class Mailer {
   }
 
   async send(email: Email): Promise<void> {
-    const row = await this.db
-      .insertInto('emails')
-      .values({
-        to_address: email.to,
-        subject: email.subject,
-        text_body: email.text,
-        html_body: email.html ?? null,
-        transport: this.mode,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await this.deps.repo.insert({
+      to_address: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html ?? null,
+      transport: this.mode,
+    });
     if (!this.transport) {
       this.log.info(
         {
-          emailId: row.id,
+          emailId: id,
           to: email.to,
           subject: email.subject,
           body: redact(email.text, email.secrets),
@@ -77,7 +80,7 @@ export class Mailer {
     }
     try {
       await this.transport.sendMail({
-        from: this.from,
+        from: this.deps.from,
         to: email.to,
         subject: email.subject,
         text: email.text,
@@ -85,27 +88,19 @@ export class Mailer {
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       });
       // delivered: the stored copy keeps no usable link
-      await this.db
-        .updateTable('emails')
-        .set({
-          sent_at: new Date(),
-          ...(email.secrets?.length
-            ? {
-                text_body: redact(email.text, email.secrets),
-                html_body: email.html === undefined ? null : redact(email.html, email.secrets),
-              }
-            : {}),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await this.deps.repo.markSent(
+        id,
+        email.secrets?.length
+          ? {
+              text_body: redact(email.text, email.secrets),
+              html_body: email.html === undefined ? null : redact(email.html, email.secrets),
+            }
+          : null,
+      );
     } catch (err) {
       const message = (err as Error).message;
-      await this.db
-        .updateTable('emails')
-        .set({ error: message })
-        .where('id', '=', row.id)
-        .execute();
-      this.log.error({ emailId: row.id, err: message }, 'SMTP delivery failed');
+      await this.deps.repo.markFailed(id, message);
+      this.log.error({ emailId: id, err: message }, 'SMTP delivery failed');
       throw err;
     }
   }

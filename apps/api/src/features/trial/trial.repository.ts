@@ -1,4 +1,5 @@
-import type { Db } from '../../db/index.ts';
+import type { Executor } from '../../db/index.ts';
+import { Repository } from '../../db/repository.ts';
 
 /** The account that owns trial documents' hidden classes (migration 007). */
 export const TRIAL_OWNER_ID = '00000000-0000-4000-8000-00000000717a';
@@ -14,9 +15,7 @@ const sessionColumns = [
 ] as const;
 
 /** All SQL for no-signup trial sessions. A session past its expiry is treated as gone. */
-export class TrialRepository {
-  constructor(private readonly db: Db) {}
-
+export class TrialRepository extends Repository {
   create(expiresAt: Date) {
     return this.db
       .insertInto('trial_sessions')
@@ -36,7 +35,7 @@ export class TrialRepository {
 
   /** The session's hidden class, created on its first upload (row-locked against a double upload). */
   async classFor(id: string, now: Date): Promise<string | undefined> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.transaction(async (trx) => {
       const session = await trx
         .selectFrom('trial_sessions')
         .select(['class_id'])
@@ -63,6 +62,15 @@ export class TrialRepository {
         .execute();
       return cls.id;
     });
+  }
+
+  /** Records the session's document (in the transaction that stores it as material). */
+  async setDocument(
+    id: string,
+    document: { file_name: string; file_size: number; word_count: number },
+    ex: Executor = this.db,
+  ): Promise<void> {
+    await ex.updateTable('trial_sessions').set(document).where('id', '=', id).execute();
   }
 
   /**
@@ -92,7 +100,7 @@ export class TrialRepository {
 
   /** Deletes sessions and their hidden classes (material and chunks go with the class). */
   async delete(where: { id: string } | { expiredBy: Date }): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.transaction(async (trx) => {
       let q = trx.deleteFrom('trial_sessions');
       q =
         'id' in where ? q.where('id', '=', where.id) : q.where('expires_at', '<=', where.expiredBy);

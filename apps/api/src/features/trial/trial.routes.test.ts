@@ -4,8 +4,13 @@ import { TRIAL_MESSAGES } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { ExtractiveAnswerer } from '../answering/answerer.ts';
+import { ContentRepository } from '../content/content.repository.ts';
 import { createExtractor } from '../extraction/index.ts';
-import { TRIAL_OWNER_ID } from './trial.repository.ts';
+import { FactsRepository } from '../facts/facts.repository.ts';
+import { RateLimitRepository } from '../ratelimit/rate-limit.repository.ts';
+import { RateLimiter } from '../ratelimit/rate-limiter.ts';
+import { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
+import { TRIAL_OWNER_ID, TrialRepository } from './trial.repository.ts';
 import { TrialService } from './trial.service.ts';
 
 const fixture = (name: string) =>
@@ -339,7 +344,13 @@ describe('ending a session', () => {
   it('after 24 hours a session is gone, and the clean-up deletes it with its document', async () => {
     const id = await sessionWith('syllabus.txt', Buffer.from(SYLLABUS));
     const extractor = createExtractor();
-    const trial = new TrialService(t.db, new ExtractiveAnswerer(t.db), extractor, {
+    const facts = new FactsRepository(t.db);
+    const trial = new TrialService({
+      repo: new TrialRepository(t.db),
+      content: new ContentRepository(t.db, facts),
+      limiter: new RateLimiter({ repo: new RateLimitRepository(t.db) }),
+      answerer: new ExtractiveAnswerer({ retrieval: new RetrievalRepository(t.db), facts }),
+      extractor,
       sessionsPerDay: 5,
       now: () => clock,
     });

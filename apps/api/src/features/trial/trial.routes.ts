@@ -11,10 +11,10 @@ import {
 } from '@app/contracts';
 import { AppError } from '../../errors.ts';
 import { declaredSizeCheck, streamUpload } from '../../plugins/upload.ts';
+import { idParams, ok } from '../../plugins/route-helpers.ts';
 import type { TrialService } from './trial.service.ts';
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const sessionParams = z.object({ id: z.string().uuid(TRIAL_MESSAGES.serverSessionMissing) });
+const sessionParams = idParams(TRIAL_MESSAGES.serverSessionMissing);
 const tags = ['trial'];
 
 /** Public: the no-signup document trial (SPEC §7 Trial). No account; a session id is the key. */

@@ -9,14 +9,13 @@ import {
   type TrialDocument,
   type TrialSession,
 } from '@app/contracts';
-import type { Db } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { confidenceOfReply, type Answerer } from '../answering/answerer.ts';
-import { ContentRepository } from '../content/content.repository.ts';
+import type { ContentRepository } from '../content/content.repository.ts';
 import { ExtractionError, type Extractor } from '../extraction/index.ts';
 import { extensionOf } from '../extraction/detect.ts';
-import { RateLimiter, tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
-import { TrialRepository } from './trial.repository.ts';
+import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
+import type { TrialRepository } from './trial.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const ALLOWED = new Set<string>(TRIAL_FILE_EXTENSIONS);
@@ -48,41 +47,42 @@ function toSession(row: SessionRow): TrialSession {
  * as a class, over that document only. Sessions last 24 hours; then they and their document are
  * deleted.
  */
+export type TrialServiceDeps = {
+  repo: TrialRepository;
+  /** stores the session's document as its hidden class's material */
+  content: ContentRepository;
+  limiter: RateLimiter;
+  answerer: Answerer;
+  extractor: Extractor;
+  /** sessions one address may start per day (TRIAL_SESSIONS_PER_DAY) */
+  sessionsPerDay: number;
+  now?: () => Date;
+};
+
 export class TrialService {
-  private readonly repo: TrialRepository;
-  private readonly content: ContentRepository;
-  private readonly limiter: RateLimiter;
   private readonly sessionsPerAddress: Limit;
   private readonly now: () => Date;
 
-  constructor(
-    db: Db,
-    private readonly answerer: Answerer,
-    private readonly extractor: Extractor,
-    options: { sessionsPerDay: number; now?: () => Date },
-  ) {
-    this.repo = new TrialRepository(db);
-    this.content = new ContentRepository(db);
-    this.limiter = new RateLimiter(db);
-    this.sessionsPerAddress = { max: options.sessionsPerDay, windowSeconds: 24 * 60 * 60 };
-    this.now = options.now ?? (() => new Date());
+  constructor(private readonly deps: TrialServiceDeps) {
+    this.sessionsPerAddress = { max: deps.sessionsPerDay, windowSeconds: 24 * 60 * 60 };
+    this.now = deps.now ?? (() => new Date());
   }
 
   async start(address: string): Promise<TrialSession> {
-    const wait = await this.limiter.hit(`trial:addr:${address}`, this.sessionsPerAddress);
+    const wait = await this.deps.limiter.hit(`trial:addr:${address}`, this.sessionsPerAddress);
     if (wait) throw tooManyRequests(wait, TRIAL_MESSAGES.serverTooManySessions);
     const expiresAt = new Date(this.now().getTime() + TRIAL_SESSION_HOURS * HOUR_MS);
-    return toSession(await this.repo.create(expiresAt));
+    return toSession(await this.deps.repo.create(expiresAt));
   }
 
   async get(id: string): Promise<TrialSession> {
-    const row = await this.repo.findLive(id, this.now());
+    const row = await this.deps.repo.findLive(id, this.now());
     if (!row) throw sessionGone();
     return toSession(row);
   }
 
   async delete(id: string): Promise<void> {
-    const deleted = await this.repo.delete({ id });
+    const deleted = await this.deps.repo.delete({ id });
     if (deleted === 0) throw sessionGone();
   }
 
@@ -95,11 +95,11 @@ export class TrialService {
     sessionId: string,
     file: { fileName: string; data: Buffer },
   ): Promise<TrialDocument> {
-    if (!(await this.repo.findLive(sessionId, this.now()))) throw sessionGone();
+    if (!(await this.deps.repo.findLive(sessionId, this.now()))) throw sessionGone();
     if (!ALLOWED.has(extensionOf(file.fileName))) throw unsupported();
     let extracted;
     try {
-      extracted = await this.extractor.extract({ data: file.data, fileName: file.fileName });
+      extracted = await this.deps.extractor.extract({ data: file.data, fileName: file.fileName });
     } catch (err) {
       if (err instanceof ExtractionError) {
         if (err.status === 415) throw unsupported();
@@ -112,7 +112,7 @@ export class TrialService {
     const text = extracted.text.trim();
     if (!text) throw new AppError(422, 'VALIDATION_ERROR', 'No text could be read from this file.');
 
-    const classId = await this.repo.classFor(sessionId, this.now());
+    const classId = await this.deps.repo.classFor(sessionId, this.now());
     if (!classId) throw sessionGone();
     const fileName = file.fileName.split(/[\\/]/).pop()!.slice(0, 255);
     const document = {
@@ -120,7 +120,7 @@ export class TrialService {
       file_size: file.data.length,
       word_count: extracted.wordCount,
     };
-    await this.content.insertWithChunks(
+    await this.deps.content.insertWithChunks(
       classId,
       {
         title: fileName.replace(/\.[^.]+$/, '') || 'Trial document',
@@ -132,21 +132,19 @@ export class TrialService {
         word_count: extracted.wordCount,
       },
       extracted.chunks,
-      async (trx) => {
-        await trx.updateTable('trial_sessions').set(document).where('id', '=', sessionId).execute();
-      },
+      (trx) => this.deps.repo.setDocument(sessionId, document, trx),
     );
     return document;
   }
 
   /** One question on the session's document; the eleventh is refused with 429. */
   async ask(sessionId: string, question: string): Promise<TrialChatReply> {
-    const session = await this.repo.findLive(sessionId, this.now());
+    const session = await this.deps.repo.findLive(sessionId, this.now());
     if (!session) throw sessionGone();
     if (!session.class_id || session.file_name === null) {
       throw new AppError(409, 'CONFLICT', TRIAL_MESSAGES.serverNoDocument);
     }
-    const taken = await this.repo.takeQuestion(sessionId, TRIAL_QUESTION_LIMIT, this.now());
+    const taken = await this.deps.repo.takeQuestion(sessionId, TRIAL_QUESTION_LIMIT, this.now());
     if (!taken) {
       // the limit lasts as long as the session does
       const seconds = Math.ceil((session.expires_at.getTime() - this.now().getTime()) / 1000);
@@ -155,7 +153,7 @@ export class TrialService {
       });
     }
     try {
-      const answer = await this.answerer.answer(session.class_id, question);
+      const answer = await this.deps.answerer.answer(session.class_id, question);
       return {
         id: randomUUID(),
         // the class answer points to Contact Teacher; a trial has no teacher
@@ -166,14 +164,14 @@ export class TrialService {
         questions_left: TRIAL_QUESTION_LIMIT - taken.questions_used,
       };
     } catch (err) {
-      await this.repo.returnQuestion(sessionId);
+      await this.deps.repo.returnQuestion(sessionId);
       throw err;
     }
   }
 
   /** Deletes sessions past their 24 hours, with their documents. */
   deleteExpired(): Promise<number> {
-    return this.repo.delete({ expiredBy: this.now() });
+    return this.deps.repo.delete({ expiredBy: this.now() });
   }
 
   health() {

@@ -4,15 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import { ContentRepository, type ChunkValues } from '../content/content.repository.ts';
-import { lexemesFor } from './lexicon.repository.ts';
-import { retrieve, searchTerms } from './retrieval.ts';
+import { FactsRepository } from '../facts/facts.repository.ts';
+import { RetrievalRepository } from './retrieval.repository.ts';
+import { lexemesFor, retrieve, searchTerms } from './retrieval.ts';
 
 let t: TestApp;
 let repo: ContentRepository;
+let retrieval: RetrievalRepository;
 
 beforeAll(async () => {
   t = await createTestApp();
-  repo = new ContentRepository(t.db);
+  repo = new ContentRepository(t.db, new FactsRepository(t.db));
+  retrieval = new RetrievalRepository(t.db);
 });
 afterAll(() => t.close());
 
@@ -171,7 +174,7 @@ describe('class lexicon (migration 009)', () => {
         'Read the exam guide.',
       ]),
     );
-    const found = await lexemesFor(t.db, cls.id, [
+    const found = await lexemesFor(retrieval, cls.id, [
       'the', // stop word
       'midterms', // stem present
       'midtrem', // one edit from "midterm"
@@ -199,8 +202,8 @@ describe('class lexicon (migration 009)', () => {
       c.position === 2507 ? { ...c, heading: 'Momentum', body: 'Momentum and momentum.' } : c,
     );
     await repo.insertWithChunks(cls.id, item('Notes', 'n'), chunks);
-    const terms = await searchTerms(t.db, cls.id, 'weekly notes about momentum');
-    const found = await retrieve(t.db, cls.id, terms, 8);
+    const terms = await searchTerms(retrieval, cls.id, 'weekly notes about momentum');
+    const found = await retrieve(retrieval, cls.id, terms, 8);
     // only chunks holding "momentum" are ranked, the common words still count in their rank
     // (a heading "Weekly notes" and "momentum" once outrank "Momentum" and "momentum" twice)
     expect(found.map((p) => p.body)).toEqual([
@@ -208,7 +211,12 @@ describe('class lexicon (migration 009)', () => {
       'Momentum and momentum.',
     ]);
     // words in every chunk only: a bounded number of them are ranked, still the best of those
-    const common = await retrieve(t.db, cls.id, await searchTerms(t.db, cls.id, 'weekly notes'), 3);
+    const common = await retrieve(
+      retrieval,
+      cls.id,
+      await searchTerms(retrieval, cls.id, 'weekly notes'),
+      3,
+    );
     expect(common).toHaveLength(3);
     expect(common.every((p) => p.body.startsWith('Weekly notes'))).toBe(true);
   });
