@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { registerErrorHandler } from './errors.ts';
+import { AppError, registerErrorHandler } from './errors.ts';
 import { frameworkErrors, rejectNulCharacters } from './plugins/bad-input.ts';
 import { type HandlerTracker, trackHandlers } from './plugins/in-flight.ts';
 import { AuthRepository } from './features/auth/auth.repository.ts';
@@ -373,11 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .header('cache-control', 'no-cache')
         .sendFile('index.html', webDist, { maxAge: 0 });
     }
-    return reply.status(404).send({
-      success: false,
-      detail: `No route for ${request.method} ${request.url.split('?')[0]}`,
-      code: 'NOT_FOUND',
-    });
+    throw new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
   });
 
   return app;

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerErrorHandler } from './errors.ts';
+import { ERROR_CODES, ERROR_STATUS } from '@app/contracts';
+import { AppError, notFound, registerErrorHandler, unauthorized } from './errors.ts';
+import { ExtractionError } from './features/extraction/errors.ts';
 
 /** An app whose one route fails with the given error, as a repository's query would. */
 async function failingWith(error: Error) {
@@ -42,6 +44,45 @@ describe('database errors reach the client as 4xx/503 in the error shape, never 
       detail: 'An internal error occurred. Please try again.',
       code: 'INTERNAL',
     });
+    await app.close();
+  });
+});
+
+describe('one error vocabulary: every code has one status (issue 14)', () => {
+  it('maps every code of ERROR_CODES, and nothing else, to an HTTP error status', () => {
+    expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());
+    for (const code of ERROR_CODES) {
+      expect(ERROR_STATUS[code], code).toBeGreaterThanOrEqual(400);
+      expect(ERROR_STATUS[code], code).toBeLessThan(600);
+    }
+  });
+
+  it.each(ERROR_CODES)('AppError %s answers with the status of the map', async (code) => {
+    const error = new AppError(code, `about ${code}`, { 'x-reason': code });
+    expect(error.statusCode).toBe(ERROR_STATUS[code]);
+    const app = await failingWith(error);
+    const res = await app.inject({ method: 'GET', url: '/fail' });
+    expect(res.statusCode).toBe(ERROR_STATUS[code]);
+    expect(res.headers['x-reason']).toBe(code);
+    expect(res.json()).toEqual({ success: false, detail: `about ${code}`, code });
+    await app.close();
+  });
+
+  it('the convenience constructors carry their codes', () => {
+    expect(notFound('Class')).toMatchObject({ code: 'NOT_FOUND', message: 'Class not found' });
+    expect(notFound('Class').statusCode).toBe(404);
+    expect(unauthorized().statusCode).toBe(401);
+  });
+
+  it.each([
+    ['PAYLOAD_TOO_LARGE', 413],
+    ['UNSUPPORTED_MEDIA_TYPE', 415],
+    ['VALIDATION_ERROR', 422],
+  ] as const)('an ExtractionError %s is answered by the handler with %i', async (code, status) => {
+    const app = await failingWith(new ExtractionError(code, 'This file is refused.'));
+    const res = await app.inject({ method: 'GET', url: '/fail' });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ success: false, detail: 'This file is refused.', code });
     await app.close();
   });
 });

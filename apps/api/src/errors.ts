@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode, ValidationIssue } from '@app/contracts';
+import { ERROR_STATUS, type ErrorCode, type ValidationIssue } from '@app/contracts';
 import { isDatabaseUnavailable } from './db/index.ts';
+import { ExtractionError } from './features/extraction/errors.ts';
 
 /** PostgreSQL: invalid byte sequence (a NUL in text), untranslatable character. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
@@ -11,15 +12,22 @@ const UNIQUE_VIOLATION = '23505';
 /** How long a client should wait before retrying when the database is unavailable. */
 const DATABASE_RETRY_AFTER_S = 5;
 
-/** A failure the client should see, with SPEC §8's error shape. */
+/**
+ * A failure the client should see, with SPEC §8's error shape: `message` is its `detail`, and its
+ * status is the code's (`ERROR_STATUS` in contracts), never chosen at the throw site.
+ */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return ERROR_STATUS[this.code];
   }
 }
 
@@ -30,13 +38,13 @@ export class InputValidationError extends Error {
   }
 }
 
-export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
 export const unauthorized = (message = 'Authentication required') =>
-  new AppError(401, 'UNAUTHORIZED', message);
-
-export function validationError(issues: ValidationIssue[]) {
-  return { success: false as const, detail: issues, code: 'VALIDATION_ERROR' as const };
-}
+  new AppError('UNAUTHORIZED', message);
+/** Input refused inside a handler with one message (a list of issues: `InputValidationError`). */
+export const invalidInput = (message: string) => new AppError('VALIDATION_ERROR', message);
+/** The request conflicts with the state of what it acts on. */
+export const conflict = (message: string) => new AppError('CONFLICT', message);
 
 function locFromPath(prefix: string, instancePath: string): (string | number)[] {
   const parts = instancePath
@@ -46,97 +54,105 @@ function locFromPath(prefix: string, instancePath: string): (string | number)[] 
   return [prefix, ...parts];
 }
 
-const statusCodes: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'BAD_REQUEST',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  422: 'VALIDATION_ERROR',
-  429: 'RATE_LIMITED',
-};
+/** The generic codes: what a framework error (Fastify's own, carrying a status only) is called. */
+const GENERIC_CODES: ErrorCode[] = [
+  'BAD_REQUEST',
+  'URI_TOO_LONG',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'VALIDATION_ERROR',
+  'RATE_LIMITED',
+];
+const CODE_OF_STATUS = new Map(GENERIC_CODES.map((code) => [ERROR_STATUS[code], code]));
 
+/** The code of a framework error's status; a status with no code of its own is BAD_REQUEST. */
+export const codeOfStatus = (status: number | undefined): ErrorCode =>
+  (status !== undefined && CODE_OF_STATUS.get(status)) || 'BAD_REQUEST';
+
+/** Replies in SPEC §8's error shape with the code's status. */
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  detail: string,
+  headers: Record<string, string> = {},
+) {
+  return reply.status(ERROR_STATUS[code]).headers(headers).send({ success: false, detail, code });
+}
+
+/** Replies 422 VALIDATION_ERROR with `detail` a list of issues (DESIGN §4). */
+const sendIssues = (reply: FastifyReply, issues: ValidationIssue[]) =>
+  reply
+    .status(ERROR_STATUS.VALIDATION_ERROR)
+    .send({ success: false, detail: issues, code: 'VALIDATION_ERROR' });
+
+/**
+ * The one error handler: every failure leaves in SPEC §8's shape with its code's status. Domain
+ * errors of the features (`ExtractionError`: a file refused by extraction) are mapped here, so
+ * services let them pass instead of wrapping each in an AppError.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError | InputValidationError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .headers(error.headers)
-        .send({ success: false, detail: error.message, code: error.code });
-    }
-    if (error instanceof InputValidationError) {
-      return reply.status(422).send(validationError(error.issues));
-    }
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof AppError)
+      return sendError(reply, error.code, error.message, error.headers);
+    if (error instanceof ExtractionError) return sendError(reply, error.code, error.message);
+    if (error instanceof InputValidationError) return sendIssues(reply, error.issues);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const prefix = error.validationContext ?? 'body';
-      const issues = error.validation.map((v) => ({
-        loc: locFromPath(prefix, v.instancePath),
-        msg: v.message ?? 'Invalid value',
-        type: v.keyword,
-      }));
-      return reply.status(422).send(validationError(issues));
+      return sendIssues(
+        reply,
+        error.validation.map((v) => ({
+          loc: locFromPath(prefix, v.instancePath),
+          msg: v.message ?? 'Invalid value',
+          type: v.keyword,
+        })),
+      );
     }
-    const status = error.statusCode ?? 500;
-    if (status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return reply
-        .status(422)
-        .send(
-          validationError([
-            { loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' },
-          ]),
-        );
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 400 && fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return sendIssues(reply, [
+        { loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' },
+      ]);
     }
-    if (status === 400 && error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply
-        .status(422)
-        .send(
-          validationError([{ loc: ['body'], msg: 'Request body is required', type: 'missing' }]),
-        );
+    if (status === 400 && fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return sendIssues(reply, [
+        { loc: ['body'], msg: 'Request body is required', type: 'missing' },
+      ]);
     }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({
-        success: false,
-        detail: error.message,
-        code: statusCodes[status] ?? 'BAD_REQUEST',
-      });
-    }
-    const dbCode = String((error as { code?: unknown }).code);
+    if (status >= 400 && status < 500) return sendError(reply, codeOfStatus(status), error.message);
+    const dbCode = String(fastifyError.code);
     if (UNSTORABLE_TEXT.has(dbCode)) {
       // text that reached the database with a NUL character or an invalid byte sequence
-      return reply.status(422).send(
-        validationError([
-          {
-            loc: ['body'],
-            msg: 'Text contains characters that cannot be stored',
-            type: 'invalid_text',
-          },
-        ]),
-      );
+      return sendIssues(reply, [
+        {
+          loc: ['body'],
+          msg: 'Text contains characters that cannot be stored',
+          type: 'invalid_text',
+        },
+      ]);
     }
     if (dbCode === UNIQUE_VIOLATION) {
       // two requests raced to create the same thing: the loser is told, not given a 500
-      return reply.status(409).send({
-        success: false,
-        detail: 'This was just changed by another request. Please reload and try again.',
-        code: 'CONFLICT',
-      });
+      return sendError(
+        reply,
+        'CONFLICT',
+        'This was just changed by another request. Please reload and try again.',
+      );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({
-        success: false,
-        detail: 'The service is briefly unavailable. Please try again in a few seconds.',
-        code: 'SERVICE_UNAVAILABLE',
-      });
+      return sendError(
+        reply,
+        'SERVICE_UNAVAILABLE',
+        'The service is briefly unavailable. Please try again in a few seconds.',
+        { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({
-      success: false,
-      detail: 'An internal error occurred. Please try again.',
-      code: 'INTERNAL',
-    });
+    return sendError(reply, 'INTERNAL', 'An internal error occurred. Please try again.');
   });
 }

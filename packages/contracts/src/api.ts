@@ -5,6 +5,7 @@ export type ApiError = { success: false; detail: string | ValidationIssue[]; cod
 
 export const ERROR_CODES = [
   'BAD_REQUEST',
+  'URI_TOO_LONG',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -25,8 +26,53 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_ERROR',
   'SUBSCRIPTION_EXISTS',
   'SUBSCRIPTION_INACTIVE',
+  'NOTHING_TO_CANCEL',
   'CLASS_LIMIT_REACHED',
+  'CLASS_MAXIMUM_REACHED',
   'WEBHOOK_INVALID',
   'CLASS_INACTIVE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The HTTP status of every error code (DESIGN §4): the API never picks a status by hand, so one
+ * code always comes with one status.
+ */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  /** a path parameter past the router's length limit (Fastify's own refusal) */
+  URI_TOO_LONG: 414,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_ERROR: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+  /** the mail server refused a teacher's reply */
+  EMAIL_NOT_SENT: 502,
+  INVALID_CREDENTIALS: 401,
+  TOKEN_EXPIRED: 401,
+  TOKEN_INVALID: 401,
+  EMAIL_TAKEN: 409,
+  WEAK_PASSWORD: 422,
+  /** the card was declined: the teacher's to fix */
+  PAYMENT_DECLINED: 402,
+  /** the payment provider failed: ours */
+  PAYMENT_PROVIDER_ERROR: 502,
+  SUBSCRIPTION_EXISTS: 409,
+  /** an action that needs a trialing or active plan (creating a class, buying an add-on) */
+  SUBSCRIPTION_INACTIVE: 403,
+  /** cancelling when there is no trialing or active plan */
+  NOTHING_TO_CANCEL: 409,
+  /** the classes included this season are used: an add-on class is needed (and can be bought) */
+  CLASS_LIMIT_REACHED: 402,
+  /** the season's maximum of classes is reached: no add-on can be bought */
+  CLASS_MAXIMUM_REACHED: 409,
+  WEBHOOK_INVALID: 400,
+  /** SPEC §4: a 403 marks the student chat's class inactive */
+  CLASS_INACTIVE: 403,
+};

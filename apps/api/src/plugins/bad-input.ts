@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { InputValidationError } from '../errors.ts';
+import { codeOfStatus, InputValidationError, sendError } from '../errors.ts';
 
 /** What a NUL character in any text gets: PostgreSQL cannot store it, nor can mail carry it. */
 export const NUL_MESSAGE = 'Text cannot contain NUL characters';
@@ -52,10 +52,9 @@ export function frameworkErrors(
   _request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
-  void reply.status(status).send({
-    success: false,
-    detail: FRAMEWORK_MESSAGES[error.code] ?? 'Bad request',
-    code: 'BAD_REQUEST',
-  });
+  void sendError(
+    reply,
+    codeOfStatus(error.statusCode),
+    FRAMEWORK_MESSAGES[error.code] ?? 'Bad request',
+  );
 }

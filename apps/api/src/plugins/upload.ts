@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError, invalidInput } from '../errors.ts';
 
 export const MALFORMED_MULTIPART =
   'The upload could not be read: it is not a complete multipart/form-data request.';
@@ -21,10 +21,10 @@ export async function streamUpload<T>(
   },
 ): Promise<{ fields: Record<string, string>; file: T | undefined }> {
   if (!req.isMultipart())
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
   const fields: Record<string, string> = {};
   let file: T | undefined;
-  const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', tooLargeMessage);
+  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage);
   // errors of our own handlers (the class check, storage) pass through as they are; the rest
   // come from reading the body
   const own = new WeakSet<object>();
@@ -58,19 +58,18 @@ export async function streamUpload<T>(
     if (file !== undefined) await handlers.discard(file);
     if (err instanceof AppError) {
       // the rest of the body is not wanted: close the connection rather than read it
-      throw new AppError(err.statusCode, err.code, err.message, {
+      throw new AppError(err.code, err.message, {
         ...err.headers,
         connection: 'close',
       });
     }
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT')
-      throw new AppError(422, 'VALIDATION_ERROR', 'Upload one file at a time.');
+    if (code === 'FST_FILES_LIMIT') throw invalidInput('Upload one file at a time.');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError(422, 'VALIDATION_ERROR', 'The upload has too many fields.');
+      throw invalidInput('The upload has too many fields.');
     if (err instanceof Error && own.has(err)) throw err;
-    throw new AppError(400, 'BAD_REQUEST', MALFORMED_MULTIPART);
+    throw new AppError('BAD_REQUEST', MALFORMED_MULTIPART);
   }
   return { fields, file };
 }
@@ -85,7 +84,7 @@ export function declaredSizeCheck(maxFileBytes: number, tooLargeMessage: string)
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxFileBytes + FORM_OVERHEAD_BYTES) {
       // the body is not wanted: the connection closes rather than read it
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', tooLargeMessage, { connection: 'close' });
+      throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage, { connection: 'close' });
     }
   };
 }

@@ -68,7 +68,7 @@ function isUniqueViolation(err: unknown) {
 }
 
 function weakPassword(message: string) {
-  return new AppError(422, 'WEAK_PASSWORD', message);
+  return new AppError('WEAK_PASSWORD', message);
 }
 
 export class AuthService {
@@ -105,7 +105,7 @@ export class AuthService {
         return { user: toUser(row), tokens: await this.startSession(row.id, input.userAgent, trx) };
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN);
+      if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN);
       throw err;
     }
   }
@@ -135,7 +135,7 @@ export class AuthService {
       : (await burnVerifyTime(input.password), false);
     if (!found || !ok) {
       await this.deps.limiter.hit(accountKey, AUTH_LIMITS.loginPerAccount);
-      throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+      throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
     // a successful sign-in is not a guess: from this address the slate is clean again
     await this.deps.limiter.reset(pairKey);
@@ -148,11 +148,10 @@ export class AuthService {
   async authenticate(accessToken: string): Promise<Principal> {
     const claims = await this.deps.signer.verifyAccess(accessToken);
     if (claims === 'expired')
-      throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
-    if (claims === 'invalid')
-      throw new AppError(401, 'TOKEN_INVALID', 'Invalid authentication token');
+      throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
+    if (claims === 'invalid') throw new AppError('TOKEN_INVALID', 'Invalid authentication token');
     if (!(await this.repo.isSessionLive(claims.sessionId, claims.userId))) {
-      throw new AppError(401, 'TOKEN_INVALID', 'This session has ended. Please sign in again.');
+      throw new AppError('TOKEN_INVALID', 'This session has ended. Please sign in again.');
     }
     return claims;
   }
@@ -160,7 +159,7 @@ export class AuthService {
   /** Rotates a refresh token. Presenting one that was already used revokes its whole family. */
   async refresh(refreshToken: string): Promise<Tokens> {
     const found = await this.repo.findRefreshToken(hashToken(refreshToken));
-    const invalid = () => new AppError(401, 'TOKEN_INVALID', 'Invalid or expired refresh token');
+    const invalid = () => new AppError('TOKEN_INVALID', 'Invalid or expired refresh token');
     if (!found || found.revoked_at) throw invalid();
     if (found.used_at) {
       await this.repo.revokeSession(found.session_id, 'refresh token reuse');
@@ -253,7 +252,7 @@ export class AuthService {
       await this.repo.revokeUserSessions(userId, 'password reset', null, trx);
       return true;
     });
-    if (!changed) throw new AppError(401, 'TOKEN_INVALID', INVALID_RESET_LINK);
+    if (!changed) throw new AppError('TOKEN_INVALID', INVALID_RESET_LINK);
   }
 
   async getProfile(userId: string): Promise<User> {
@@ -273,7 +272,7 @@ export class AuthService {
       if (!row) throw unauthorized();
       return toUser(row);
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN);
+      if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN);
       throw err;
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classCreationCheck, computeAllowance } from './allowance.ts';
+import { classCreationCheck, classCreationRule, computeAllowance } from './allowance.ts';
 
 const rule = (
   classesUsed: number,
@@ -63,5 +63,13 @@ describe('class allowance', () => {
     expect(rule(0, 0, 'suspended')).toMatchObject({ canAddClass: false, maxPurchasableAddons: 0 });
     expect(classCreationCheck(rule(0, 0, 'suspended'), 600).can_create).toBe(false);
     expect(rule(0, 0, 'trialing').canAddClass).toBe(true);
+  });
+
+  it("refuses class creation with the code of its reason, the add-on purchase's for the same one", () => {
+    const refusal = (a: ReturnType<typeof rule>) => classCreationRule(a, 600).refusal;
+    expect(refusal(rule(2))).toBeNull();
+    expect(refusal(rule(3))).toBe('CLASS_LIMIT_REACHED'); // 402: an add-on is needed
+    expect(refusal(rule(10, 7))).toBe('CLASS_MAXIMUM_REACHED'); // 409, as the 8th add-on
+    expect(refusal(rule(0, 0, 'suspended'))).toBe('SUBSCRIPTION_INACTIVE'); // 403, as an add-on
   });
 });

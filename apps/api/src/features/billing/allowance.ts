@@ -1,6 +1,8 @@
 import {
   BASE_CLASSES_PER_SEASON,
   BILLING_MESSAGES,
+  type ClassCreationCheck,
+  type ErrorCode,
   MAX_CLASSES_PER_SEASON,
   type SubscriptionStatus,
 } from '@app/contracts';
@@ -54,21 +56,40 @@ export function computeAllowance(input: {
 export const dollars = (cents: number) => Math.round(cents) / 100;
 export const formatDollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** SPEC §8 "Billing check before creating a class": can_create, cost and the message to show. */
-export function classCreationCheck(a: Allowance, addonPriceCents: number) {
+type ClassCreationRule = {
+  /** the code class creation is refused with (the add-on purchase's for the same condition); null: allowed */
+  refusal: Extract<
+    ErrorCode,
+    'SUBSCRIPTION_INACTIVE' | 'CLASS_MAXIMUM_REACHED' | 'CLASS_LIMIT_REACHED'
+  > | null;
+  cost: number;
+  message: string;
+};
+
+/** Whether a class may be created now, what it costs and the message that says so. */
+export function classCreationRule(a: Allowance, addonPriceCents: number): ClassCreationRule {
   if (!a.subscriptionActive)
-    return { can_create: false, cost: 0, message: BILLING_MESSAGES.inactive };
-  if (a.canAddClass)
-    return { can_create: true, cost: 0, message: BILLING_MESSAGES.withinAllowance };
+    return { refusal: 'SUBSCRIPTION_INACTIVE', cost: 0, message: BILLING_MESSAGES.inactive };
+  if (a.canAddClass) return { refusal: null, cost: 0, message: BILLING_MESSAGES.withinAllowance };
   if (a.classesUsed >= a.maxClasses || a.maxPurchasableAddons === 0) {
-    return { can_create: false, cost: 0, message: BILLING_MESSAGES.atCap(a.maxClasses) };
+    return {
+      refusal: 'CLASS_MAXIMUM_REACHED',
+      cost: 0,
+      message: BILLING_MESSAGES.atCap(a.maxClasses),
+    };
   }
   return {
-    can_create: false,
+    refusal: 'CLASS_LIMIT_REACHED',
     cost: dollars(addonPriceCents),
     message: BILLING_MESSAGES.needsAddon(
       a.baseClasses + a.addonClasses,
       formatDollars(addonPriceCents),
     ),
   };
+}
+
+/** SPEC §8 "Billing check before creating a class": can_create, cost and the message to show. */
+export function classCreationCheck(a: Allowance, addonPriceCents: number): ClassCreationCheck {
+  const { refusal, cost, message } = classCreationRule(a, addonPriceCents);
+  return { can_create: refusal === null, cost, message };
 }

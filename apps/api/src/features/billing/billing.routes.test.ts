@@ -294,7 +294,10 @@ describe('usage and the class allowance', () => {
     }
     const eighth = await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 });
     expect(eighth.statusCode).toBe(409);
-    expect(body(eighth).detail).toBe('You have reached the maximum of 10 classes this semester.');
+    expect(body(eighth)).toMatchObject({
+      code: 'CLASS_MAXIMUM_REACHED',
+      detail: 'You have reached the maximum of 10 classes this semester.',
+    });
     expect(data(await get('/api/billing/payment/addon-payment-data', auth))).toMatchObject({
       can_purchase: false,
       max_purchasable: 0,
@@ -344,9 +347,9 @@ describe('usage and the class allowance', () => {
 
   it('refuses add-ons without an active plan', async () => {
     const { auth } = await registerTeacher(t.app);
-    expect(
-      (await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 })).statusCode,
-    ).toBe(403);
+    const res = await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 });
+    expect(res.statusCode).toBe(403);
+    expect(body(res).code).toBe('SUBSCRIPTION_INACTIVE');
   });
 });
 
@@ -439,7 +442,10 @@ describe('the subscription over time (demo provider)', () => {
 
   it('refuses to cancel without an active plan', async () => {
     const { auth } = await registerTeacher(t.app);
-    expect((await post('/api/billing/cancel', auth)).statusCode).toBe(409);
+    const res = await post('/api/billing/cancel', auth);
+    expect(res.statusCode).toBe(409);
+    // not SUBSCRIPTION_INACTIVE (a 403: an action that needs a plan), since issue 14
+    expect(body(res).code).toBe('NOTHING_TO_CANCEL');
   });
 
   it('answers 404 to a webhook when Stripe is not configured', async () => {

@@ -185,11 +185,10 @@ export const stripeWebhookRoutes =
       schema: { tags, summary: 'Stripe events (signed)', hide: false },
       handler: async (req) => {
         if (billing.provider.name !== 'stripe')
-          throw new AppError(404, 'NOT_FOUND', 'Stripe is not configured');
+          throw new AppError('NOT_FOUND', 'Stripe is not configured');
         const provider = billing.provider as StripePaymentProvider;
         const raw = req.body as Buffer;
-        if (!Buffer.isBuffer(raw))
-          throw new AppError(400, 'WEBHOOK_INVALID', 'Expected a JSON body');
+        if (!Buffer.isBuffer(raw)) throw new AppError('WEBHOOK_INVALID', 'Expected a JSON body');
         const event = provider.verifyWebhook(
           raw,
           req.headers['stripe-signature'] as string | undefined,

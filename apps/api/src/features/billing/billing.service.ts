@@ -15,9 +15,10 @@ import {
   type Season,
   type Subscription,
 } from '@app/contracts';
-import { AppError, unauthorized } from '../../errors.ts';
+import { AppError, invalidInput, unauthorized } from '../../errors.ts';
 import {
   classCreationCheck,
+  classCreationRule,
   computeAllowance,
   dollars,
   formatDollars,
@@ -159,8 +160,9 @@ export class BillingService {
   }
 
   /**
-   * For class creation: throws 402 with the rule's message unless a class may be created now.
-   * Runs on the caller's transaction, which holds the teacher's row lock.
+   * For class creation: throws the rule's refusal (CLASS_LIMIT_REACHED when an add-on is needed,
+   * CLASS_MAXIMUM_REACHED at the season's maximum, SUBSCRIPTION_INACTIVE) with its message unless
+   * a class may be created now. Runs on the caller's transaction, which holds the teacher's row lock.
    */
   async assertCanCreateClass(userId: string, trx: Executor): Promise<void> {
     const user = await this.deps.repo.findUser(userId, trx);
@@ -172,8 +174,8 @@ export class BillingService {
       addonClasses: await this.deps.repo.countAddons(userId, season.name, trx),
       addonPriceCents: this.deps.addonPriceCents,
     });
-    const check = classCreationCheck(allowance, this.deps.addonPriceCents);
-    if (!check.can_create) throw new AppError(402, 'CLASS_LIMIT_REACHED', check.message);
+    const rule = classCreationRule(allowance, this.deps.addonPriceCents);
+    if (rule.refusal) throw new AppError(rule.refusal, rule.message);
   }
 
   async subscription(userId: string): Promise<Subscription> {
@@ -240,7 +242,7 @@ export class BillingService {
     const started = await this.deps.repo.withSubscriptionLock(userId, (trx) =>
       this.startPlan(userId, input, trx),
     );
-    if (!started) throw new AppError(409, 'SUBSCRIPTION_EXISTS', BILLING_MESSAGES.starting);
+    if (!started) throw new AppError('SUBSCRIPTION_EXISTS', BILLING_MESSAGES.starting);
     return started.value;
   }
 
@@ -251,7 +253,7 @@ export class BillingService {
   ): Promise<{ id: string; trial_end: string }> {
     const user = await this.requireUser(userId, trx);
     if (user.subscription_status === 'trialing' || user.subscription_status === 'active') {
-      throw new AppError(409, 'SUBSCRIPTION_EXISTS', 'You already have an active subscription.');
+      throw new AppError('SUBSCRIPTION_EXISTS', 'You already have an active subscription.');
     }
     const now = this.now();
     const firstTime = user.trial_end === null;
@@ -288,13 +290,12 @@ export class BillingService {
 
   /** Buys one add-on class for the current season, up to 10 classes in all. */
   async purchaseAddon(userId: string, classCount: number): Promise<BillingUsage> {
-    if (classCount !== 1)
-      throw new AppError(422, 'VALIDATION_ERROR', 'Add-on classes are bought one at a time.');
+    if (classCount !== 1) throw invalidInput('Add-on classes are bought one at a time.');
     const { user, allowance, season } = await this.allowance(userId);
     if (!allowance.subscriptionActive)
-      throw new AppError(403, 'SUBSCRIPTION_INACTIVE', BILLING_MESSAGES.inactive);
+      throw new AppError('SUBSCRIPTION_INACTIVE', BILLING_MESSAGES.inactive);
     if (allowance.maxPurchasableAddons < 1) {
-      throw new AppError(409, 'CLASS_LIMIT_REACHED', BILLING_MESSAGES.atCap(allowance.maxClasses));
+      throw new AppError('CLASS_MAXIMUM_REACHED', BILLING_MESSAGES.atCap(allowance.maxClasses));
     }
     const n = allowance.addonClasses + 1;
     const description = `Add-on class ${n} — ${season.name}`;
@@ -327,11 +328,7 @@ export class BillingService {
   async cancel(userId: string): Promise<Subscription> {
     const user = await this.requireUser(userId);
     if (user.subscription_status !== 'trialing' && user.subscription_status !== 'active') {
-      throw new AppError(
-        409,
-        'SUBSCRIPTION_INACTIVE',
-        'There is no active subscription to cancel.',
-      );
+      throw new AppError('NOTHING_TO_CANCEL', 'There is no active subscription to cancel.');
     }
     if (!user.cancel_at_period_end) {
       if (user.subscription_id && user.payment_provider === this.deps.provider.name) {

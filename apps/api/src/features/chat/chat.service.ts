@@ -39,7 +39,7 @@ export class ChatService {
 
   async session(chatUuid: string) {
     const c = await this.classByShareId(chatUuid);
-    if (!c.is_active) throw new AppError(403, 'CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
+    if (!c.is_active) throw new AppError('CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
     return {
       class_name: c.class_name,
       description: c.description,
@@ -63,7 +63,7 @@ export class ChatService {
   ) {
     const started = performance.now();
     const c = await this.classByShareId(chatUuid);
-    if (!c.is_active) throw new AppError(403, 'CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
+    if (!c.is_active) throw new AppError('CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
     // an address over its own limit is refused before it counts toward the class's: one client
     // flooding a link cannot use up the allowance of every other student of the class
     const addressWait = await this.deps.limiter.hit(

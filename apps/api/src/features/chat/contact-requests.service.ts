@@ -85,7 +85,7 @@ export class ContactRequestsService {
         { err: (err as Error).message, emailRequestId: id },
         'reply e-mail failed',
       );
-      throw new AppError(502, 'EMAIL_NOT_SENT', REPLY_NOT_SENT);
+      throw new AppError('EMAIL_NOT_SENT', REPLY_NOT_SENT);
     }
     await this.deps.repo.markResponded(id, message);
     return toRequest(await this.owned(teacherId, id));

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
 import { contactRequestEmail } from './contact-email.ts';
@@ -36,7 +36,7 @@ export class ContactService {
   ): Promise<{ id: string; created_at: string }> {
     const cls = await this.deps.repo.classByShareId(chatUuid);
     if (!cls) throw notFound('Class');
-    if (!cls.is_active) throw new AppError(403, 'CLASS_INACTIVE', CHAT_MESSAGES.classInactive);
+    if (!cls.is_active) throw new AppError('CLASS_INACTIVE', CHAT_MESSAGES.classInactive);
     const wait = await this.deps.limiter.hit(`contact:addr:${input.address}`, CONTACT_PER_ADDRESS);
     if (wait) throw tooManyRequests(wait, TOO_MANY);
     // Another class's conversation looks exactly like a missing one.
@@ -49,7 +49,7 @@ export class ContactService {
       requestReason: input.reason,
       conversationQuestion: conversation.question,
     });
-    if (!row) throw new AppError(409, 'CONFLICT', ALREADY_PENDING);
+    if (!row) throw conflict(ALREADY_PENDING);
 
     // The request is stored whatever happens to the e-mail: the teacher also sees it in the
     // dashboard, and a slow SMTP server must not keep the student waiting.

@@ -115,6 +115,26 @@ describe('/api/classes', () => {
     ).toBe(201);
   });
 
+  it('refuses the 11th class of a season with 409 CLASS_MAXIMUM_REACHED, as the 8th add-on', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    for (let i = 1; i <= 7; i++)
+      await inject('POST', '/api/billing/payment/purchase-addon', auth, { class_count: 1 });
+    for (let i = 1; i <= 10; i++) await createClass(t.app, auth, { class_name: `Class ${i}` });
+    const eleventh = await inject(
+      'POST',
+      '/api/classes',
+      auth,
+      classInput({ class_name: 'Eleven' }),
+    );
+    // 409 since issue 14 (was 402 CLASS_LIMIT_REACHED): at the maximum no payment helps
+    expect(eleventh.statusCode).toBe(409);
+    expect(body(eleventh)).toEqual({
+      success: false,
+      detail: 'You have reached the maximum of 10 classes this semester.',
+      code: 'CLASS_MAXIMUM_REACHED',
+    });
+  });
+
   it('twelve classes created at once: three made, the rest refused by the allowance, no 5xx', async () => {
     const { auth } = await subscribedTeacher(t.app);
     const replies = await Promise.all(
@@ -154,8 +174,13 @@ describe('/api/classes', () => {
   it('refuses class creation before the plan starts', async () => {
     const { auth } = await registerTeacher(t.app);
     const res = await inject('POST', '/api/classes', auth, classInput());
-    expect(res.statusCode).toBe(402);
-    expect(body(res).detail).toMatch(/not active/);
+    // 403 SUBSCRIPTION_INACTIVE since issue 14 (was 402 CLASS_LIMIT_REACHED): the same condition
+    // as buying an add-on without a plan, and paying for an add-on would not help
+    expect(res.statusCode).toBe(403);
+    expect(body(res)).toMatchObject({
+      code: 'SUBSCRIPTION_INACTIVE',
+      detail: expect.stringMatching(/not active/),
+    });
   });
 
   it('creates at most the allowance even when requests race', async () => {

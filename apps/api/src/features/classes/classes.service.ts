@@ -52,7 +52,7 @@ export class ClassesService {
     return toClassItem(row);
   }
 
-  /** Creates a class if the billing allowance has room (402 with the rule's message if not). */
+  /** Creates a class if the billing allowance has room (else the allowance's refusal and message). */
   async create(teacherId: string, values: ClassValues): Promise<ClassItem> {
     await this.deps.billing.applyLocalLifecycle(teacherId); // a trial that just ended changes the answer
     // one creation per teacher at a time in this process; the row lock serialises instances

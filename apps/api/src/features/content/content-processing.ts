@@ -67,7 +67,7 @@ export class ContentProcessor {
     const item = await repo.findProcessing(contentId);
     if (!item) return; // deleted, or replaced by a newer syllabus, while it waited
     try {
-      if (!item.data) throw new ExtractionError(422, 'VALIDATION_ERROR', PROCESSING_GAVE_UP);
+      if (!item.data) throw new ExtractionError('VALIDATION_ERROR', PROCESSING_GAVE_UP);
       const extracted = await extractor.extract({
         data: item.data,
         fileName: item.file_name ?? 'upload',

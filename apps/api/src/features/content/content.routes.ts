@@ -11,7 +11,7 @@ import {
   contentUpdateSchema,
   syllabusCreateSchema,
 } from '@app/contracts';
-import { AppError, InputValidationError } from '../../errors.ts';
+import { InputValidationError, invalidInput } from '../../errors.ts';
 import { declaredSizeCheck, streamUpload } from '../../plugins/upload.ts';
 import { requireAuth } from '../../plugins/authenticate.ts';
 import { bearer, idParams, ok, okMessage, teacherOf } from '../../plugins/route-helpers.ts';
@@ -71,7 +71,7 @@ export const contentRoutes =
         });
         try {
           const input = parseFields(fields);
-          if (!file) throw new AppError(422, 'VALIDATION_ERROR', 'Choose a file to upload.');
+          if (!file) throw invalidInput('Choose a file to upload.');
           const item = await content.upload(teacherOf(req), {
             classId: input.class_id,
             contentType: input.content_type,

@@ -1,8 +1,8 @@
 import type { ContentItem, ContentType } from '@app/contracts';
-import { AppError, notFound } from '../../errors.ts';
+import { conflict, invalidInput, notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import { countWords, ExtractionError, type Extractor } from '../extraction/index.ts';
-import { MESSAGES as EXTRACTION_MESSAGES } from '../extraction/errors.ts';
+import { isExtractionCode, MESSAGES as EXTRACTION_MESSAGES } from '../extraction/errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { CONTENT_JOB, type ContentProcessor } from './content-processing.ts';
 import type {
@@ -48,15 +48,8 @@ export type StoredFile = { uploadId: string; size: number; fileName: string };
 /** Bytes per stored part: memory per upload stays at one part, whatever the file's size. */
 const UPLOAD_PART_BYTES = 1024 * 1024;
 
-const FAILURE_STATUS: Record<string, 413 | 415 | 422> = {
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-};
-
 const notReady = (status: string) =>
-  new AppError(
-    409,
-    'CONFLICT',
+  conflict(
     status === 'processing'
       ? 'This file is still being read. Try again when it is ready, or delete it.'
       : 'This file could not be read. Delete it and upload it again.',
@@ -130,7 +123,7 @@ export class ContentService {
   ): Promise<ContentItem> {
     await this.deps.classes.requireOwned(teacherId, input.classId);
     const { file } = input;
-    if (file.size === 0) throw new AppError(422, 'VALIDATION_ERROR', EXTRACTION_MESSAGES.empty);
+    if (file.size === 0) throw invalidInput(EXTRACTION_MESSAGES.empty);
     const fileName = file.fileName.split(/[\\/]/).pop()!.slice(0, 255) || 'upload';
     const title = input.title?.trim() || fileName.replace(/\.[^.]+$/, '') || 'Untitled';
     const id = await this.deps.repo.insertProcessing(
@@ -149,10 +142,10 @@ export class ContentService {
     const state = await this.deps.repo.statusOf(id);
     if (state?.status === 'failed') {
       await this.deps.repo.delete(id);
-      const code = state.failure_code ?? 'VALIDATION_ERROR';
-      throw new AppError(
-        FAILURE_STATUS[code] ?? 422,
-        code as 'VALIDATION_ERROR',
+      // the job's refusal, as it would have been thrown here
+      const code = state.failure_code;
+      throw new ExtractionError(
+        code && isExtractionCode(code) ? code : 'VALIDATION_ERROR',
         state.status_reason ?? EXTRACTION_MESSAGES.noText,
       );
     }
@@ -209,7 +202,9 @@ export class ContentService {
     const row = await this.deps.repo.find(teacherId, id);
     if (!row) throw notFound('Content');
     if (row.status !== 'ready') throw notReady(row.status);
-    const chunks = patch.content !== undefined ? await this.chunk(patch.content) : null;
+    // typed text is chunked in the extraction pool too: too much of it is a 413 like a file
+    const chunks =
+      patch.content !== undefined ? await this.deps.extractor.chunk(patch.content) : null;
     await this.deps.repo.update(
       id,
       row.class_id,
@@ -249,23 +244,13 @@ export class ContentService {
     };
   }
 
-  /** Typed text is chunked in the extraction pool too; too much of it is a 413 like a file. */
-  private async chunk(text: string) {
-    try {
-      return await this.deps.extractor.chunk(text);
-    } catch (err) {
-      if (err instanceof ExtractionError) throw new AppError(err.status, err.code, err.message);
-      throw err;
-    }
-  }
-
   private async store(
     teacherId: string,
     input: TextInput,
     alsoInTransaction?: AlsoInTransaction,
   ): Promise<ContentItem> {
     const text = input.content.trim();
-    if (!text) throw new AppError(422, 'VALIDATION_ERROR', 'The content is empty.');
+    if (!text) throw invalidInput('The content is empty.');
     // read back in the same transaction: a concurrent syllabus may replace it right after
     let stored: Awaited<ReturnType<ContentRepository['find']>>;
     await this.deps.repo.insertWithChunks(
@@ -280,7 +265,7 @@ export class ContentService {
         file_size: input.fileSize ?? null,
         word_count: countWords(text),
       },
-      await this.chunk(text),
+      await this.deps.extractor.chunk(text),
       async (trx, id) => {
         await alsoInTransaction?.(trx, id);
         stored = await this.deps.repo.find(teacherId, id, trx);

@@ -1,21 +1,38 @@
+// the zod-free entry of contracts: extraction worker threads load this file, and the whole of
+// contracts (zod and every schema) would add ~100 ms to each worker's start
+import { ERROR_STATUS } from '@app/contracts/api';
+
 export type DocumentKind = 'pdf' | 'docx' | 'doc' | 'xlsx' | 'xls' | 'csv' | 'txt';
 
-export type ExtractionStatus = 413 | 415 | 422;
-export type ExtractionCode = 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_ERROR';
+const EXTRACTION_CODES = [
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'VALIDATION_ERROR',
+] as const;
+/** Error codes of contracts' ERROR_CODES: the error handler answers with their status (413, 415, 422). */
+export type ExtractionCode = (typeof EXTRACTION_CODES)[number];
+
+export const isExtractionCode = (code: string): code is ExtractionCode =>
+  (EXTRACTION_CODES as readonly string[]).includes(code);
 
 /**
- * status 413 | 415 | 422 and a message fit to show a teacher. `overLimit` marks a file stopped by
- * one of EXTRACTION_LIMITS (the worker that read it is then retired, see task.ts).
+ * A file refused, with its code and a message fit to show a teacher; the API's error handler
+ * turns it into the reply. `overLimit` marks a file stopped by one of EXTRACTION_LIMITS (the
+ * worker that read it is then retired, see task.ts).
  */
 export class ExtractionError extends Error {
   constructor(
-    readonly status: ExtractionStatus,
     readonly code: ExtractionCode,
     message: string,
     readonly overLimit = false,
   ) {
     super(message);
     this.name = 'ExtractionError';
+  }
+
+  /** the code's status (ERROR_STATUS), as the error handler answers it */
+  get status(): number {
+    return ERROR_STATUS[this.code];
   }
 }
 
@@ -90,25 +107,26 @@ const KIND_NAMES: Record<DocumentKind, string> = {
 export function tooLarge(maxBytes: number): ExtractionError {
   const mb = maxBytes / (1024 * 1024);
   const label = Number.isInteger(mb) ? String(mb) : mb.toFixed(1);
-  return new ExtractionError(413, 'PAYLOAD_TOO_LARGE', `File size must be less than ${label}MB`);
+  return new ExtractionError('PAYLOAD_TOO_LARGE', `File size must be less than ${label}MB`);
 }
 
 export function unsupported(): ExtractionError {
-  return new ExtractionError(415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupported);
+  return new ExtractionError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupported);
 }
 
 export function invalid(message: string): ExtractionError {
-  return new ExtractionError(422, 'VALIDATION_ERROR', message);
+  return new ExtractionError('VALIDATION_ERROR', message);
 }
 
-/** a file stopped by one of EXTRACTION_LIMITS: 413 for too much real content, 422 otherwise */
-export function overLimit(status: 413 | 422, message: string): ExtractionError {
-  return new ExtractionError(
-    status,
-    status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR',
-    message,
-    true,
-  );
+/**
+ * a file stopped by one of EXTRACTION_LIMITS: PAYLOAD_TOO_LARGE (413) for too much real content,
+ * VALIDATION_ERROR (422) otherwise
+ */
+export function overLimit(
+  code: 'PAYLOAD_TOO_LARGE' | 'VALIDATION_ERROR',
+  message: string,
+): ExtractionError {
+  return new ExtractionError(code, message, true);
 }
 
 export function damaged(kind: DocumentKind): ExtractionError {

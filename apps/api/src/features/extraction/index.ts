@@ -159,7 +159,7 @@ export function createPool(options: ExtractorOptions = {}) {
 }
 
 function succeeded<T extends TaskResult>(result: TaskResult): T {
-  if (!result.ok) throw new ExtractionError(result.status, result.code, result.message);
+  if (!result.ok) throw new ExtractionError(result.code, result.message);
   return result as T;
 }
 
@@ -190,7 +190,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
     },
     async chunk(text) {
       if (text.length > limits.textChars) {
-        throw overLimit(413, MESSAGES.textChars(limits.textChars));
+        throw overLimit('PAYLOAD_TOO_LARGE', MESSAGES.textChars(limits.textChars));
       }
       if (text.trim() === '') return [];
       return succeeded<Chunked>(await pool.run({ type: 'chunk', text, limits })).chunks;

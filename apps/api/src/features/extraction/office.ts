@@ -55,7 +55,8 @@ async function checkZip(data: Buffer, kind: 'docx' | 'xlsx', limits: ExtractionL
   const cells = new CellCounter();
   if (kind === 'xlsx') {
     const sheets = entries.filter((e) => WORKSHEET.test(e.name)).length;
-    if (sheets > limits.sheets) throw overLimit(413, MESSAGES.sheets(kind, limits.sheets));
+    if (sheets > limits.sheets)
+      throw overLimit('PAYLOAD_TOO_LARGE', MESSAGES.sheets(kind, limits.sheets));
     let current: ZipEntry | null = null;
     onData = (entry, chunk) => {
       if (entry !== current) {
@@ -72,14 +73,15 @@ async function checkZip(data: Buffer, kind: 'docx' | 'xlsx', limits: ExtractionL
   } catch (err) {
     if (!(err instanceof ZipLimitError)) throw err;
     throw overLimit(
-      422,
+      'VALIDATION_ERROR',
       err.limit === 'entry'
         ? MESSAGES.zipEntryExpands(kind, limits.zipEntryBytes)
         : MESSAGES.zipExpands(kind, limits.zipTotalBytes),
     );
   }
   cells.end();
-  if (cells.count > limits.cells) throw overLimit(413, MESSAGES.cells(kind, limits.cells));
+  if (cells.count > limits.cells)
+    throw overLimit('PAYLOAD_TOO_LARGE', MESSAGES.cells(kind, limits.cells));
 }
 
 export async function extractDocx(data: Buffer, limits: ExtractionLimits): Promise<string> {
@@ -200,13 +202,14 @@ export async function extractXls(
   }
   // an .xls is not compressed: the parser's work is bounded by the upload size; check the result
   if (wb.SheetNames.length > limits.sheets) {
-    throw overLimit(413, MESSAGES.sheets('xls', limits.sheets));
+    throw overLimit('PAYLOAD_TOO_LARGE', MESSAGES.sheets('xls', limits.sheets));
   }
   let cells = 0;
   for (const name of wb.SheetNames) {
     for (const key in wb.Sheets[name]) if (key[0] !== '!') cells++;
   }
-  if (cells > limits.cells) throw overLimit(413, MESSAGES.cells('xls', limits.cells));
+  if (cells > limits.cells)
+    throw overLimit('PAYLOAD_TOO_LARGE', MESSAGES.cells('xls', limits.cells));
   const sections: string[] = [];
   for (const name of wb.SheetNames) {
     const ws = wb.Sheets[name];

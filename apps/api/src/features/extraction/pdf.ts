@@ -282,9 +282,10 @@ export async function extractPdf(
 /** Throws when pdf.js passed a decode limit (it may have swallowed the error that stopped it). */
 function checkBudget(budget: DecodeBudget, limits: ExtractionLimits): void {
   if (budget.exceeded === 'stream') {
-    throw overLimit(422, MESSAGES.pdfStreamExpands(limits.pdfStreamBytes));
+    throw overLimit('VALIDATION_ERROR', MESSAGES.pdfStreamExpands(limits.pdfStreamBytes));
   }
-  if (budget.exceeded === 'total') throw overLimit(422, MESSAGES.pdfExpands(limits.pdfTotalBytes));
+  if (budget.exceeded === 'total')
+    throw overLimit('VALIDATION_ERROR', MESSAGES.pdfExpands(limits.pdfTotalBytes));
 }
 
 async function readPdf(
@@ -314,7 +315,8 @@ async function readPdf(
   }
   try {
     checkBudget(budget, limits);
-    if (doc.numPages > limits.pdfPages) throw overLimit(413, MESSAGES.pdfPages(limits.pdfPages));
+    if (doc.numPages > limits.pdfPages)
+      throw overLimit('PAYLOAD_TOO_LARGE', MESSAGES.pdfPages(limits.pdfPages));
     const pages: PageLines[] = [];
     let readable = 0;
     let chars = 0;
@@ -342,7 +344,8 @@ async function readPdf(
         const size = Math.hypot(c, d) || Math.hypot(a, b) || raw.height || 10;
         items.push({ str: raw.str, x: e, y: f, w: raw.width, size, eol: raw.hasEOL });
       }
-      if (chars > limits.textChars) throw overLimit(413, MESSAGES.textChars(limits.textChars));
+      if (chars > limits.textChars)
+        throw overLimit('PAYLOAD_TOO_LARGE', MESSAGES.textChars(limits.textChars));
       pages.push({ lines: orderLines(buildLines(items), viewport.width) });
       page.cleanup();
     }

@@ -34,12 +34,7 @@ export type Extracted = {
   chunks: Chunk[];
 };
 export type Chunked = { ok: true; chunks: Chunk[] };
-export type TaskFailure = {
-  ok: false;
-  status: 413 | 415 | 422;
-  code: ExtractionError['code'];
-  message: string;
-};
+export type TaskFailure = { ok: false; code: ExtractionError['code']; message: string };
 export type TaskResult = Extracted | Chunked | { ok: true; threadId: number } | TaskFailure;
 
 /**
@@ -51,7 +46,8 @@ export const FAREWELL = 'extractionWorkerFarewell';
 const MiB = 1024 * 1024;
 
 function checkChars(text: string, limits: ExtractionLimits): void {
-  if (text.length > limits.textChars) throw overLimit(413, MESSAGES.textChars(limits.textChars));
+  if (text.length > limits.textChars)
+    throw overLimit('PAYLOAD_TOO_LARGE', MESSAGES.textChars(limits.textChars));
 }
 
 export async function extractKind(
@@ -76,7 +72,8 @@ export async function extractKind(
       const rows = parseCsv(raw);
       let cells = 0;
       for (const row of rows) cells += row.length;
-      if (cells > limits.cells) throw overLimit(413, MESSAGES.cells('csv', limits.cells));
+      if (cells > limits.cells)
+        throw overLimit('PAYLOAD_TOO_LARGE', MESSAGES.cells('csv', limits.cells));
       return { text: normalizeText(formatRows(rows)), pages: null };
     }
     case 'txt': {
@@ -88,7 +85,7 @@ export async function extractKind(
 }
 
 function failure(err: ExtractionError): TaskFailure {
-  return { ok: false, status: err.status, code: err.code, message: err.message };
+  return { ok: false, code: err.code, message: err.message };
 }
 
 /**

@@ -48,5 +48,5 @@ export function tooManyRequests(
   retryAfterSeconds: number,
   message = 'Too many attempts. Please wait and try again.',
 ) {
-  return new AppError(429, 'RATE_LIMITED', message, { 'retry-after': String(retryAfterSeconds) });
+  return new AppError('RATE_LIMITED', message, { 'retry-after': String(retryAfterSeconds) });
 }

@@ -9,7 +9,7 @@ import {
   trialDocumentSchema,
   trialSessionSchema,
 } from '@app/contracts';
-import { AppError } from '../../errors.ts';
+import { AppError, invalidInput } from '../../errors.ts';
 import { declaredSizeCheck, streamUpload } from '../../plugins/upload.ts';
 import { idParams, ok } from '../../plugins/route-helpers.ts';
 import type { TrialService } from './trial.service.ts';
@@ -72,7 +72,7 @@ export const trialRoutes =
         const sessionOf = (fields: Record<string, string>) => {
           const session = sessionParams.shape.id.safeParse(fields.session_id);
           if (!session.success) {
-            throw new AppError(404, 'NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing);
+            throw new AppError('NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing);
           }
           return session.data;
         };
@@ -89,7 +89,7 @@ export const trialRoutes =
           discard: async () => {},
         });
         const sessionId = sessionOf(fields);
-        if (!file) throw new AppError(422, 'VALIDATION_ERROR', 'Choose a file to upload.');
+        if (!file) throw invalidInput('Choose a file to upload.');
         const document = await trial.upload(sessionId, file);
         return reply.status(201).send({ success: true as const, data: document });
       },

@@ -9,7 +9,7 @@ import {
   type TrialDocument,
   type TrialSession,
 } from '@app/contracts';
-import { AppError } from '../../errors.ts';
+import { AppError, conflict, invalidInput } from '../../errors.ts';
 import { confidenceOfReply, type Answerer } from '../answering/answerer.ts';
 import type { ContentRepository } from '../content/content.repository.ts';
 import { ExtractionError, type Extractor } from '../extraction/index.ts';
@@ -20,8 +20,9 @@ import type { TrialRepository } from './trial.repository.ts';
 const HOUR_MS = 60 * 60 * 1000;
 const ALLOWED = new Set<string>(TRIAL_FILE_EXTENSIONS);
 
-const sessionGone = () => new AppError(404, 'NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing);
-const unsupported = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', TRIAL_MESSAGES.fileType);
+const sessionGone = () => new AppError('NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing);
+/** SPEC §5 trial upload: the trial's own words for a type it does not take */
+const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', TRIAL_MESSAGES.fileType);
 
 type SessionRow = NonNullable<Awaited<ReturnType<TrialRepository['findLive']>>>;
 
@@ -97,20 +98,17 @@ export class TrialService {
   ): Promise<TrialDocument> {
     if (!(await this.deps.repo.findLive(sessionId, this.now()))) throw sessionGone();
     if (!ALLOWED.has(extensionOf(file.fileName))) throw unsupported();
-    let extracted;
-    try {
-      extracted = await this.deps.extractor.extract({ data: file.data, fileName: file.fileName });
-    } catch (err) {
-      if (err instanceof ExtractionError) {
-        if (err.status === 415) throw unsupported();
-        throw new AppError(err.status, err.code, err.message);
-      }
-      throw err;
-    }
+    // other refusals of the file reach the error handler as they are
+    const extracted = await this.deps.extractor
+      .extract({ data: file.data, fileName: file.fileName })
+      .catch((err: unknown) => {
+        const wrongType = err instanceof ExtractionError && err.code === 'UNSUPPORTED_MEDIA_TYPE';
+        throw wrongType ? unsupported() : err;
+      });
     // the content decides, not the name: a renamed spreadsheet is still refused
     if (!ALLOWED.has(extracted.kind)) throw unsupported();
     const text = extracted.text.trim();
-    if (!text) throw new AppError(422, 'VALIDATION_ERROR', 'No text could be read from this file.');
+    if (!text) throw invalidInput('No text could be read from this file.');
 
     const classId = await this.deps.repo.classFor(sessionId, this.now());
     if (!classId) throw sessionGone();
@@ -142,15 +140,13 @@ export class TrialService {
     const session = await this.deps.repo.findLive(sessionId, this.now());
     if (!session) throw sessionGone();
     if (!session.class_id || session.file_name === null) {
-      throw new AppError(409, 'CONFLICT', TRIAL_MESSAGES.serverNoDocument);
+      throw conflict(TRIAL_MESSAGES.serverNoDocument);
     }
     const taken = await this.deps.repo.takeQuestion(sessionId, TRIAL_QUESTION_LIMIT, this.now());
     if (!taken) {
       // the limit lasts as long as the session does
       const seconds = Math.ceil((session.expires_at.getTime() - this.now().getTime()) / 1000);
-      throw new AppError(429, 'RATE_LIMITED', TRIAL_MESSAGES.serverLimit, {
-        'retry-after': String(Math.max(1, seconds)),
-      });
+      throw tooManyRequests(Math.max(1, seconds), TRIAL_MESSAGES.serverLimit);
     }
     try {
       const answer = await this.deps.answerer.answer(session.class_id, question);

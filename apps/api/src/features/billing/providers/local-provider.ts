@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LOCAL_PAYMENT_METHOD_PATTERN } from '@app/contracts';
-import { AppError } from '../../../errors.ts';
+import { invalidInput } from '../../../errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 /**
@@ -13,11 +13,7 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async startSubscription(input: Parameters<PaymentProvider['startSubscription']>[0]) {
     if (!LOCAL_PAYMENT_METHOD_PATTERN.test(input.paymentMethodId)) {
-      throw new AppError(
-        422,
-        'VALIDATION_ERROR',
-        'This card could not be used. Please check the card details.',
-      );
+      throw invalidInput('This card could not be used. Please check the card details.');
     }
     const trialEnd =
       input.trialDays > 0 ? new Date(input.now.getTime() + input.trialDays * 86_400_000) : null;

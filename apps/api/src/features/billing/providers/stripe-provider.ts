@@ -48,11 +48,10 @@ export function createStripeClient(settings: StripeSettings): Stripe {
 /** Turns Stripe's errors into ours: a declined card is the teacher's to fix (402), the rest is ours (502). */
 export function providerError(err: unknown): never {
   if (err instanceof Stripe.errors.StripeCardError) {
-    throw new AppError(402, 'PAYMENT_DECLINED', err.message || 'Your card was declined.');
+    throw new AppError('PAYMENT_DECLINED', err.message || 'Your card was declined.');
   }
   if (err instanceof Stripe.errors.StripeError) {
     throw new AppError(
-      502,
       'PAYMENT_PROVIDER_ERROR',
       'The payment provider could not process this. Please try again.',
     );
@@ -132,7 +131,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async chargeAddon(input: Parameters<PaymentProvider['chargeAddon']>[0]) {
     if (!input.customerId || !input.paymentMethodId) {
-      throw new AppError(402, 'PAYMENT_DECLINED', 'No card is on file. Please add a card first.');
+      throw new AppError('PAYMENT_DECLINED', 'No card is on file. Please add a card first.');
     }
     try {
       const intent = await this.stripe.paymentIntents.create(
@@ -150,7 +149,6 @@ export class StripePaymentProvider implements PaymentProvider {
       );
       if (intent.status !== 'succeeded') {
         throw new AppError(
-          402,
           'PAYMENT_DECLINED',
           'The payment could not be completed. Please try another card.',
         );
@@ -181,8 +179,8 @@ export class StripePaymentProvider implements PaymentProvider {
   /** Verifies a webhook's signature over the raw body (5-minute tolerance). */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     if (!this.settings.webhookSecret)
-      throw new AppError(400, 'WEBHOOK_INVALID', 'Webhooks are not configured');
-    if (!signature) throw new AppError(400, 'WEBHOOK_INVALID', 'Missing Stripe-Signature header');
+      throw new AppError('WEBHOOK_INVALID', 'Webhooks are not configured');
+    if (!signature) throw new AppError('WEBHOOK_INVALID', 'Missing Stripe-Signature header');
     try {
       return this.stripe.webhooks.constructEvent(
         rawBody,
@@ -191,7 +189,7 @@ export class StripePaymentProvider implements PaymentProvider {
         300,
       );
     } catch {
-      throw new AppError(400, 'WEBHOOK_INVALID', 'Invalid webhook signature');
+      throw new AppError('WEBHOOK_INVALID', 'Invalid webhook signature');
     }
   }
 
