@@ -14,7 +14,7 @@ import { makeUser, mockApi, networkDown, seedSession, type Reply } from '@/test/
 import { renderApp } from '@/test/render';
 import { mockXhr } from '@/test/xhr-mock';
 import { copyYearOptions } from './copy-class-modal';
-import { DRAFT_KEY } from './create-class-wizard';
+import { DRAFT_KEY } from './wizard/use-wizard-draft';
 
 type Routes = Record<string, Reply | ((init: RequestInit) => Reply | Promise<never>)>;
 

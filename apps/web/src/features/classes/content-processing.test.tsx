@@ -8,7 +8,7 @@ import { makeClass, makeContent } from '@/test/class-fixtures';
 import { makeUser, mockApi, seedSession, type Reply } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { mockXhr } from '@/test/xhr-mock';
-import { DRAFT_KEY } from './create-class-wizard';
+import { DRAFT_KEY } from './wizard/use-wizard-draft';
 
 /**
  * An uploaded file is acknowledged first and read in the background: the item is `processing`,

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { SEMESTERS, type ClassItem, type Semester } from '@app/contracts';
+import { z } from 'zod';
+import type { ClassItem } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,18 +12,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
 import { classKeys, classesApi, type ClassPayload } from '@/lib/classes-api';
-import { checkClassCreation, orNull } from './class-logic';
+import { ClassInfoFields, classInfoSchema, type ClassInfoRules } from './class-info-fields';
+import { checkClassCreation } from './class-logic';
 
 export const COPY_TEXT = {
   failed: 'Failed to copy class. Please check the console for details.',
   defaultError: 'Failed to create class copy',
-  nameRequired: 'Class name is required',
   students: 'Expected students must be a whole number from 1 to 10000',
 } as const;
 
@@ -31,20 +29,22 @@ export function copyYearOptions(now = new Date()): number[] {
   return [year - 1, year, year + 1, year + 2, year + 3];
 }
 
-interface CopyForm {
-  class_name: string;
-  course_code: string;
-  school: string;
-  department: string;
-  semester: Semester | '';
-  year: string;
-  student_size: string;
-  description: string;
-  copySyllabus: boolean;
-  copyAdditional: boolean;
-}
+/** Copy Class's fields (SPEC §5): expected students 1 to 10000 or none, a semester or none. */
+const COPY_CLASS_RULES: Omit<ClassInfoRules, 'years'> = {
+  nameLabel: 'Class Name',
+  students: { min: 1, max: 10_000, message: COPY_TEXT.students },
+  studentsLabelOptional: true,
+  semesterOptional: true,
+};
 
-function defaults(item: ClassItem): CopyForm {
+const copySchema = classInfoSchema(COPY_CLASS_RULES).extend({
+  copySyllabus: z.boolean(),
+  copyAdditional: z.boolean(),
+});
+type CopyValues = z.input<typeof copySchema>;
+
+/** The original's fields, named "… - Copy", this year, copying everything. */
+function defaults(item: ClassItem): CopyValues {
   return {
     class_name: `${item.class_name} - Copy`,
     course_code: item.course_code ?? '',
@@ -131,41 +131,19 @@ export function CopyClassModal({
 
 function CopyBody({ classItem, onClose }: { classItem: ClassItem; onClose(): void }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<CopyForm>(() => defaults(classItem));
-  const [errors, setErrors] = useState<{ class_name?: string; student_size?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof CopyForm>(key: K, value: CopyForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    if (key === 'class_name' || key === 'student_size')
-      setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const form = useForm<CopyValues, unknown, z.output<typeof copySchema>>({
+    resolver: zodResolver(copySchema),
+    defaultValues: defaults(classItem),
+    // a message stays until the next submit (or its field is edited), focus stays put
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const busy = form.formState.isSubmitting;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!form.class_name.trim()) next.class_name = COPY_TEXT.nameRequired;
-    const raw = form.student_size.trim();
-    const students = raw === '' ? null : Number(raw);
-    if (students !== null && (!Number.isInteger(students) || students < 1 || students > 10_000)) {
-      next.student_size = COPY_TEXT.students;
-    }
-    setErrors(next);
-    if (Object.keys(next).length) return;
-
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ copySyllabus, copyAdditional, ...payload }) => {
     try {
       if (!(await checkClassCreation())) return;
-      const payload: ClassPayload = {
-        class_name: form.class_name.trim(),
-        course_code: orNull(form.course_code),
-        school: orNull(form.school),
-        department: orNull(form.department),
-        semester: form.semester || null,
-        year: Number(form.year),
-        student_size: students,
-        description: orNull(form.description),
-      };
-      await copyClass(classItem, payload, form);
+      await copyClass(classItem, payload, { copySyllabus, copyAdditional });
       void queryClient.invalidateQueries({ queryKey: classKeys.all });
       void queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY });
       onClose();
@@ -175,121 +153,49 @@ function CopyBody({ classItem, onClose }: { classItem: ClassItem; onClose(): voi
         error,
       );
       window.alert(COPY_TEXT.failed);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate>
-      <DialogHeader>
-        <DialogTitle>Copy Class</DialogTitle>
-        <DialogDescription>
-          Start a new class from {classItem.class_name} with its course material.
-        </DialogDescription>
-      </DialogHeader>
-      <div className="space-y-4">
-        <Field label="Class Name" error={errors.class_name}>
-          <Input
-            value={form.class_name}
-            onChange={(e) => set('class_name', e.target.value)}
-            maxLength={200}
-            aria-required
-          />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Course code" optional>
-            <Input
-              value={form.course_code}
-              onChange={(e) => set('course_code', e.target.value)}
-              maxLength={50}
-            />
-          </Field>
-          <Field label="Expected students" optional error={errors.student_size}>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={10_000}
-              value={form.student_size}
-              onChange={(e) => set('student_size', e.target.value)}
-            />
-          </Field>
-          <Field label="School" optional>
-            <Input
-              value={form.school}
-              onChange={(e) => set('school', e.target.value)}
-              maxLength={200}
-            />
-          </Field>
-          <Field label="Department" optional>
-            <Input
-              value={form.department}
-              onChange={(e) => set('department', e.target.value)}
-              maxLength={200}
-            />
-          </Field>
-          <Field label="Semester">
-            <Select
-              value={form.semester}
-              onChange={(e) => set('semester', e.target.value as Semester | '')}
-            >
-              <option value="">No semester</option>
-              {SEMESTERS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Year">
-            <Select value={form.year} onChange={(e) => set('year', e.target.value)}>
-              {copyYearOptions().map((y) => (
-                <option key={y} value={String(y)}>
-                  {y}
-                </option>
-              ))}
-            </Select>
-          </Field>
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogHeader>
+          <DialogTitle>Copy Class</DialogTitle>
+          <DialogDescription>
+            Start a new class from {classItem.class_name} with its course material.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="space-y-4">
+          <ClassInfoFields rules={{ ...COPY_CLASS_RULES, years: copyYearOptions() }} />
+          <fieldset className="space-y-2 rounded-lg border border-ink-200 p-4">
+            <legend className="px-1 text-sm font-semibold text-ink-900">Course material</legend>
+            <label className="flex items-center gap-3 text-sm text-ink-800">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                {...form.register('copySyllabus')}
+              />
+              Copy syllabus
+            </label>
+            <label className="flex items-center gap-3 text-sm text-ink-800">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                {...form.register('copyAdditional')}
+              />
+              Copy additional content
+            </label>
+          </fieldset>
         </div>
-        <Field label="Description" optional>
-          <Textarea
-            rows={2}
-            value={form.description}
-            onChange={(e) => set('description', e.target.value)}
-            maxLength={2000}
-          />
-        </Field>
-        <fieldset className="space-y-2 rounded-lg border border-ink-200 p-4">
-          <legend className="px-1 text-sm font-semibold text-ink-900">Course material</legend>
-          <label className="flex items-center gap-3 text-sm text-ink-800">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand-600"
-              checked={form.copySyllabus}
-              onChange={(e) => set('copySyllabus', e.target.checked)}
-            />
-            Copy syllabus
-          </label>
-          <label className="flex items-center gap-3 text-sm text-ink-800">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand-600"
-              checked={form.copyAdditional}
-              onChange={(e) => set('copyAdditional', e.target.checked)}
-            />
-            Copy additional content
-          </label>
-        </fieldset>
-      </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={busy}>
-          Copy Class
-        </Button>
-      </DialogFooter>
-    </form>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Copy Class
+          </Button>
+        </DialogFooter>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,0 +1,187 @@
+import type { Dispatch } from 'react';
+import { CheckCircle2, Loader2, Plus, Trash2, XCircle } from 'lucide-react';
+import { CONTENT_FILE_EXTENSIONS } from '@app/contracts';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Progress } from '@/components/ui/progress';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import { formatMb } from '../class-logic';
+import { FileDropzone } from '../file-dropzone';
+import { UPLOAD_STATUS_TEXT } from './wizard-rules';
+import { nextKey, type TextEntry, type UploadRow, type WizardAction } from './wizard-state';
+
+/** Step 2: files to upload (each with its status) and text entries. */
+export function AdditionalContentStep({
+  uploads,
+  entries,
+  dispatch,
+  onFiles,
+  onDismiss,
+}: {
+  uploads: UploadRow[];
+  entries: TextEntry[];
+  dispatch: Dispatch<WizardAction>;
+  onFiles(files: File[]): void;
+  onDismiss(row: UploadRow): void;
+}) {
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="wizard-files" className="space-y-3">
+        <h3 id="wizard-files" className="text-sm font-semibold text-ink-900">
+          Upload files
+        </h3>
+        <p className="text-sm text-ink-600">
+          Lecture notes, assignment sheets, reading lists — anything students ask about.
+        </p>
+        <FileDropzone
+          label="Additional content files"
+          accept={CONTENT_FILE_EXTENSIONS}
+          multiple
+          hint="PDF, Word, Excel, TXT or CSV, up to 50 MB each"
+          onFiles={onFiles}
+        />
+        {uploads.length ? (
+          <ul aria-label="File uploads" className="space-y-2">
+            {uploads.map((row) => (
+              <UploadItem key={row.key} row={row} onDismiss={() => onDismiss(row)} />
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="wizard-text" className="space-y-3">
+        <div className="flex items-center justify-between gap-3">
+          <h3 id="wizard-text" className="text-sm font-semibold text-ink-900">
+            Text entries
+          </h3>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => dispatch({ type: 'entryAdded', key: nextKey() })}
+          >
+            <Plus aria-hidden="true" /> Add text entry
+          </Button>
+        </div>
+        {entries.length === 0 ? (
+          <p className="text-sm text-ink-600">
+            Paste office hours, policies or anything else that isn&apos;t in a file.
+          </p>
+        ) : null}
+        {entries.map((entry, index) => (
+          <TextEntryCard key={entry.key} entry={entry} number={index + 1} dispatch={dispatch} />
+        ))}
+      </section>
+    </div>
+  );
+}
+
+function UploadItem({ row, onDismiss }: { row: UploadRow; onDismiss(): void }) {
+  return (
+    <li className="rounded-lg border border-ink-200 bg-white p-3">
+      <div className="flex items-center gap-3">
+        {row.status === 'completed' ? (
+          <CheckCircle2 className="size-5 shrink-0 text-success-600" aria-hidden="true" />
+        ) : row.status === 'error' ? (
+          <XCircle className="size-5 shrink-0 text-danger-600" aria-hidden="true" />
+        ) : (
+          <Loader2 className="size-5 shrink-0 animate-spin text-brand-600" aria-hidden="true" />
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-ink-900">{row.name}</p>
+          <p className="text-xs text-ink-600">
+            {formatMb(row.size)}
+            {row.status === 'processing' ? ' · Reading the file…' : ''}
+          </p>
+        </div>
+        <span
+          className={cn(
+            'text-xs font-semibold',
+            row.status === 'error'
+              ? 'text-danger-700'
+              : row.status === 'completed'
+                ? 'text-success-700'
+                : 'text-ink-700',
+          )}
+        >
+          {UPLOAD_STATUS_TEXT[row.status]}
+          {row.status === 'uploading' ? ` ${row.progress}%` : ''}
+        </span>
+        {row.status === 'error' ? (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={`Remove ${row.name}`}
+            onClick={onDismiss}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        ) : null}
+      </div>
+      {row.status === 'uploading' ? (
+        <Progress
+          className="mt-2"
+          value={row.progress}
+          max={100}
+          label={`Uploading ${row.name}`}
+          valueText={`${row.progress}%`}
+        />
+      ) : null}
+      {row.status === 'error' && row.error ? (
+        <p role="alert" className="mt-1 text-xs font-medium text-danger-700">
+          {row.error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** A title and content; locked once saved with the class. */
+function TextEntryCard({
+  entry,
+  number,
+  dispatch,
+}: {
+  entry: TextEntry;
+  number: number;
+  dispatch: Dispatch<WizardAction>;
+}) {
+  const { key } = entry;
+  const saved = Boolean(entry.savedId);
+  return (
+    <div className="space-y-3 rounded-lg border border-ink-200 p-4">
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-ink-800">
+          Entry {number}
+          {saved ? <span className="ml-2 text-success-700">Saved</span> : null}
+        </p>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Remove entry ${number}`}
+          disabled={saved}
+          onClick={() => dispatch({ type: 'entryRemoved', key })}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      <Field label={`Entry ${number} title`}>
+        <Input
+          value={entry.title}
+          disabled={saved}
+          maxLength={255}
+          onChange={(e) => dispatch({ type: 'entryEdited', key, title: e.target.value })}
+        />
+      </Field>
+      <Field label={`Entry ${number} content`}>
+        <Textarea
+          rows={4}
+          value={entry.content}
+          disabled={saved}
+          onChange={(e) => dispatch({ type: 'entryEdited', key, content: e.target.value })}
+        />
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Sparkles } from 'lucide-react';
+import { QUESTION_MAX_LENGTH, type TestReply } from '@app/contracts';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { contentTypeLabel } from '@/lib/classes-api';
+import type { TestResult } from './wizard-state';
+
+/** One test question with its Test button and its answer, on its way, or why it failed. */
+export function TestQuestionItem({
+  question,
+  result,
+  disabled = false,
+  onTest,
+}: {
+  question: string;
+  result: TestResult | undefined;
+  disabled?: boolean;
+  onTest(): void;
+}) {
+  const loading = result?.status === 'loading';
+  return (
+    <li className="rounded-lg border border-ink-200 bg-white p-3 text-sm">
+      <div className="flex items-start gap-3">
+        <Sparkles className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+        <p className="min-w-0 flex-1 font-medium break-words text-ink-900">{question}</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={loading}
+          disabled={disabled}
+          onClick={onTest}
+          aria-label={`Test: ${question}`}
+        >
+          {result?.status === 'done' ? 'Test again' : 'Test'}
+        </Button>
+      </div>
+      {loading ? (
+        <p role="status" className="mt-2 text-ink-600 sm:pl-7">
+          Getting an answer…
+        </p>
+      ) : null}
+      {result?.status === 'error' ? (
+        <p role="alert" className="mt-2 font-medium text-danger-700 sm:pl-7">
+          {result.message}
+        </p>
+      ) : null}
+      {result?.status === 'done' ? <TestAnswer reply={result.reply} /> : null}
+    </li>
+  );
+}
+
+/** A test answer as plain text (never markup), with the titles of the items it came from. */
+function TestAnswer({ reply }: { reply: TestReply }) {
+  const sources = reply.citations.filter(
+    (c, index, all) => all.findIndex((x) => x.content_id === c.content_id) === index,
+  );
+  return (
+    <div className="mt-2 rounded-md bg-ink-50 p-3 sm:ml-7">
+      {reply.source_type === 'other' ? (
+        <p className="mb-1 text-xs font-semibold text-warning-800">Not in the course material</p>
+      ) : null}
+      <p className="leading-relaxed break-words whitespace-pre-wrap text-ink-800">
+        {reply.response}
+      </p>
+      {sources.length ? (
+        <p className="mt-2 text-xs text-ink-600">
+          <span className="font-semibold">Sources: </span>
+          {sources.map((c) => `${c.title} (${contentTypeLabel(c.content_type)})`).join(', ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The teacher's own question: added to the list and tested. */
+export function OwnQuestionForm({
+  onTest,
+  disabled = false,
+}: {
+  onTest(question: string): void;
+  disabled?: boolean;
+}) {
+  const [question, setQuestion] = useState('');
+  return (
+    <form
+      className="flex items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!question.trim() || disabled) return;
+        onTest(question);
+        setQuestion('');
+      }}
+    >
+      <Field label="Your own question" className="min-w-0 flex-1">
+        <Input
+          value={question}
+          maxLength={QUESTION_MAX_LENGTH}
+          onChange={(event) => setQuestion(event.target.value)}
+          placeholder="e.g. Is attendance required?"
+        />
+      </Field>
+      <Button type="submit" variant="outline" disabled={disabled || !question.trim()}>
+        Test
+      </Button>
+    </form>
+  );
+}

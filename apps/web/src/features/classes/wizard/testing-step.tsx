@@ -1,0 +1,170 @@
+import { useRef, useState, type Dispatch } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { classKeys, classesApi } from '@/lib/classes-api';
+import { CONTENT_STATUS_TEXT, isProcessing, pollDelay } from '../content-status';
+import { OwnQuestionForm, TestQuestionItem } from './test-question';
+import { WIZARD_TEXT } from './wizard-rules';
+import type { TestResult, WizardAction, WizardState } from './wizard-state';
+
+/** SPEC §8 wizard texts: no reply at all failed the test; a server failure gave no AI answer. */
+export function testErrorText(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0) return WIZARD_TEXT.testFailed;
+  // the server's own words for a question it refused or a too-fast pace
+  if (error.status === 422 || error.status === 429) return error.message;
+  return WIZARD_TEXT.aiFailed;
+}
+
+/**
+ * Step 3: the class is created; the teacher asks the default questions or their own. Nothing
+ * is asked while the syllabus is still being read, nor of a class with no content read.
+ */
+export function TestingStep({
+  state,
+  dispatch,
+}: {
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+}) {
+  const { classId, testQuestions, testResults } = state;
+  const [notice, setNotice] = useState<string | null>(null);
+  const [testingAll, setTestingAll] = useState(false);
+
+  // The server says whether the class still has material (it may have been removed since the
+  // draft was saved); without an answer, what this wizard sent decides.
+  const classDetail = useQuery({
+    queryKey: classKeys.detail(classId ?? ''),
+    queryFn: () => classesApi.get(classId!),
+    enabled: classId !== null,
+    staleTime: 0,
+  });
+  // What is read and what is still being read: answers only use content that is ready.
+  const readPolls = useRef(0);
+  const contentList = useQuery({
+    queryKey: classKeys.content(classId ?? ''),
+    queryFn: async () => {
+      const listed = await classesApi.listContent(classId!);
+      readPolls.current = listed.contents.some(isProcessing) ? readPolls.current + 1 : 0;
+      return listed;
+    },
+    enabled: classId !== null,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.contents.some(isProcessing)
+        ? pollDelay(Math.max(0, readPolls.current - 1))
+        : false,
+  });
+  const listed = contentList.data?.contents;
+  const syllabusItem = listed?.find((c) => c.content_type === 'syllabus');
+  const syllabusReading = syllabusItem?.status === 'processing';
+  const othersReading =
+    listed?.filter((c) => c.content_type !== 'syllabus' && isProcessing(c)).length ?? 0;
+  const hasContent = listed
+    ? listed.some((c) => c.status === 'ready')
+    : classDetail.data
+      ? classDetail.data.content_count > 0 || classDetail.data.has_syllabus
+      : state.syllabus.sent !== null || state.entries.some((e) => e.savedId);
+
+  async function runTest(question: string) {
+    if (!classId || syllabusReading) return;
+    if (!hasContent) {
+      setNotice(WIZARD_TEXT.noContent);
+      return;
+    }
+    setNotice(null);
+    dispatch({ type: 'testStarted', question });
+    let result: TestResult;
+    try {
+      result = { status: 'done', reply: await classesApi.testQuestion(classId, question) };
+    } catch (error) {
+      result = { status: 'error', message: testErrorText(error) };
+    }
+    dispatch({ type: 'testFinished', question, result });
+  }
+
+  async function testAll() {
+    setTestingAll(true);
+    try {
+      // one at a time: the answers arrive in order and the server's pace limit is respected
+      for (const question of testQuestions) await runTest(question);
+    } finally {
+      setTestingAll(false);
+    }
+  }
+
+  function testOwnQuestion(question: string) {
+    const text = question.trim();
+    if (!text) return;
+    dispatch({ type: 'testQuestionAdded', question: text });
+    void runTest(text);
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="flex items-start gap-3 rounded-xl border border-success-600/25 bg-success-50 p-4 text-sm text-success-700">
+        <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <p>
+          <span className="font-semibold">{state.classInfo.class_name.trim()}</span> has been
+          created with its course material.
+        </p>
+      </div>
+      <section aria-labelledby="wizard-test" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h3 id="wizard-test" className="text-sm font-semibold text-ink-900">
+              Test the assistant
+            </h3>
+            <p className="text-sm text-ink-600">
+              See how students&apos; questions are answered from your material.
+            </p>
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            loading={testingAll}
+            disabled={
+              syllabusReading || Object.values(testResults).some((r) => r.status === 'loading')
+            }
+            onClick={() => void testAll()}
+          >
+            Test all
+          </Button>
+        </div>
+        {syllabusReading ? (
+          <Alert variant="info" title={WIZARD_TEXT.syllabusReading}>
+            {WIZARD_TEXT.syllabusReadingHint}
+          </Alert>
+        ) : syllabusItem?.status === 'failed' ? (
+          <Alert variant="warning" title={WIZARD_TEXT.syllabusFailed}>
+            {syllabusItem.status_reason ?? CONTENT_STATUS_TEXT.failedFallback} Answers won&apos;t
+            use it; add a new syllabus from the class card.
+          </Alert>
+        ) : null}
+        {othersReading > 0 && !syllabusReading ? (
+          <Alert variant="info">
+            {othersReading === 1
+              ? '1 file is still being read; '
+              : `${othersReading} files are still being read; `}
+            answers use {othersReading === 1 ? 'it' : 'them'} once ready.
+          </Alert>
+        ) : null}
+        {notice ? <Alert variant="warning">{notice}</Alert> : null}
+        <ol aria-label="Test questions" className="space-y-2">
+          {testQuestions.map((q) => (
+            <TestQuestionItem
+              key={q}
+              question={q}
+              result={testResults[q]}
+              disabled={syllabusReading}
+              onTest={() => void runTest(q)}
+            />
+          ))}
+        </ol>
+        <OwnQuestionForm onTest={testOwnQuestion} disabled={syllabusReading} />
+      </section>
+    </div>
+  );
+}

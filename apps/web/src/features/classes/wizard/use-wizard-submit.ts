@@ -1,0 +1,170 @@
+import type { Dispatch } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UseFormReturn } from 'react-hook-form';
+import { errorText } from '@/lib/api-client';
+import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
+import { classKeys, classesApi, type ClassPayload } from '@/lib/classes-api';
+import type { ClassInfoValues } from '../class-info-fields';
+import { cutTitle, titleFromFileName } from '../class-logic';
+import { ContentReadError, isAbort, useUnmountSignal, waitUntilRead } from '../content-status';
+import { WIZARD_TEXT, wizardClassPayload } from './wizard-rules';
+import {
+  hasSyllabus,
+  syllabusKey,
+  uploadsBusy,
+  type WizardAction,
+  type WizardState,
+} from './wizard-state';
+
+/**
+ * What the footer's buttons do. Next (step 1) creates the class, or saves its edited info, and
+ * sends the syllabus, waiting until the server has read it. Create Class (step 2) saves the
+ * text entries once every file is done, then step 3 tests the assistant.
+ */
+export function useWizardSubmit(
+  state: WizardState,
+  dispatch: Dispatch<WizardAction>,
+  form: UseFormReturn<ClassInfoValues, unknown, ClassPayload>,
+) {
+  const queryClient = useQueryClient();
+  // the syllabus is polled while it is read, until the wizard closes
+  const lifetime = useUnmountSignal();
+
+  const fail = (message: string | null) => dispatch({ type: 'formErrorSet', message });
+
+  /** Creates the class (first time) or saves edited class info. Returns the class id. */
+  async function ensureClass(payload: ClassPayload): Promise<string | null> {
+    const key = JSON.stringify(payload);
+    if (!state.classId) {
+      try {
+        const created = await classesApi.create(payload);
+        dispatch({ type: 'classCreated', id: created.id, savedInfo: key });
+        void queryClient.invalidateQueries({ queryKey: classKeys.list });
+        void queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY });
+        return created.id;
+      } catch (error) {
+        fail(errorText(error, WIZARD_TEXT.createFailed));
+        return null;
+      }
+    }
+    if (key !== state.savedInfo) {
+      try {
+        await classesApi.update(state.classId, payload);
+        dispatch({ type: 'classInfoSaved', savedInfo: key });
+      } catch (error) {
+        fail(errorText(error, WIZARD_TEXT.updateFailed));
+        return null;
+      }
+    }
+    return state.classId;
+  }
+
+  /** Sends the syllabus in the form and waits until it is read; false when it was not. */
+  async function sendSyllabus(classId: string, key: string): Promise<boolean> {
+    const { mode, file, title, text } = state.syllabus;
+    try {
+      let sent;
+      if (mode === 'file' && file) {
+        dispatch({ type: 'syllabusUploading', progress: 0 });
+        sent = await classesApi.upload(
+          {
+            file,
+            fileName: file.name,
+            classId,
+            contentType: 'syllabus',
+            title: cutTitle(title) || titleFromFileName(file.name),
+          },
+          (progress) => dispatch({ type: 'syllabusUploading', progress }),
+        );
+      } else {
+        sent = await classesApi.createSyllabus({
+          class_id: classId,
+          title: cutTitle(title) || 'Syllabus',
+          content: text.trim(),
+        });
+      }
+      // Completed means read: a file the server is still reading keeps the wizard here.
+      if (sent.content.status === 'processing') dispatch({ type: 'syllabusProcessing' });
+      await waitUntilRead(sent.content, lifetime());
+      dispatch({ type: 'syllabusRead', key });
+      return true;
+    } catch (error) {
+      if (isAbort(error)) return false;
+      if (error instanceof ContentReadError) {
+        dispatch({ type: 'syllabusUnreadable', reason: error.message, pasted: mode === 'text' });
+      } else {
+        dispatch({ type: 'syllabusNotSent', message: errorText(error, WIZARD_TEXT.uploadFailed) });
+      }
+      return false;
+    }
+  }
+
+  async function next() {
+    fail(null);
+    // the fields show their messages; the same rules decide here, before any await
+    void form.trigger();
+    const { payload } = wizardClassPayload(state.classInfo);
+    const syllabusGiven = hasSyllabus(state.syllabus);
+    dispatch({
+      type: 'syllabusChecked',
+      error: syllabusGiven ? null : WIZARD_TEXT.syllabusRequired,
+    });
+    if (!payload || !syllabusGiven) return;
+
+    dispatch({ type: 'busyChanged', busy: true });
+    try {
+      const id = await ensureClass(payload);
+      if (!id) return;
+      const key = syllabusKey(state.syllabus);
+      if (key && key !== state.syllabus.sent && !(await sendSyllabus(id, key))) return;
+      dispatch({ type: 'stepChanged', step: 2 });
+    } finally {
+      dispatch({ type: 'busyChanged', busy: false });
+    }
+  }
+
+  async function create() {
+    fail(null);
+    if (uploadsBusy(state.uploads)) {
+      fail(WIZARD_TEXT.uploadsPending);
+      return;
+    }
+    const { payload, problem } = wizardClassPayload(state.classInfo);
+    if (!payload || !hasSyllabus(state.syllabus)) {
+      fail(problem ?? WIZARD_TEXT.syllabusRequired);
+      return;
+    }
+    const filled = state.entries.filter((e) => e.title.trim() || e.content.trim());
+    if (filled.some((e) => !e.title.trim() || !e.content.trim())) {
+      fail(WIZARD_TEXT.entryIncomplete);
+      return;
+    }
+    dispatch({ type: 'busyChanged', busy: true });
+    try {
+      const id = await ensureClass(payload);
+      if (!id) return;
+      for (const [index, entry] of filled.entries()) {
+        if (entry.savedId) continue;
+        try {
+          const { content } = await classesApi.createContent({
+            class_id: id,
+            title: cutTitle(entry.title),
+            content: entry.content.trim(),
+            content_type: 'content',
+            display_order: index + 1,
+          });
+          dispatch({ type: 'entrySaved', key: entry.key, savedId: content.id });
+        } catch (error) {
+          fail(errorText(error, WIZARD_TEXT.uploadFailed));
+          return;
+        }
+      }
+      void queryClient.invalidateQueries({ queryKey: classKeys.all });
+      dispatch({ type: 'stepChanged', step: 3 });
+    } finally {
+      dispatch({ type: 'busyChanged', busy: false });
+    }
+  }
+
+  return { next, create };
+}

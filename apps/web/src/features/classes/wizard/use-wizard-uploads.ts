@@ -1,0 +1,94 @@
+import { useEffect, useRef, type Dispatch } from 'react';
+import { toast } from 'sonner';
+import { errorText } from '@/lib/api-client';
+import { classesApi } from '@/lib/classes-api';
+import { fileProblem, titleFromFileName } from '../class-logic';
+import { ContentReadError, isAbort, useUnmountSignal, waitUntilRead } from '../content-status';
+import { WIZARD_TEXT } from './wizard-rules';
+import { nextKey, type UploadRow, type WizardAction } from './wizard-state';
+
+/** A completed file leaves the list after 3 s (SPEC §2). */
+export const COMPLETED_REMOVE_MS = 3_000;
+
+/**
+ * Step 2's files: each is checked in the browser, uploaded, then polled until the server has
+ * read it (uploading → processing → completed, or error with the reason). Polls and timers
+ * belong to the whole wizard: they go on on another step and stop when it closes.
+ */
+export function useWizardUploads(classId: string | null, dispatch: Dispatch<WizardAction>) {
+  const timers = useRef<number[]>([]);
+  const lifetime = useUnmountSignal();
+
+  useEffect(() => {
+    const list = timers.current;
+    return () => list.forEach((t) => window.clearTimeout(t));
+  }, []);
+
+  function addFiles(files: File[]) {
+    if (!classId) return;
+    for (const file of files) {
+      const key = nextKey();
+      const problem = fileProblem(file);
+      dispatch({
+        type: 'uploadAdded',
+        row: {
+          key,
+          name: file.name,
+          size: file.size,
+          status: problem ? 'error' : 'uploading',
+          progress: 0,
+          error: problem ?? undefined,
+        },
+      });
+      if (problem) continue;
+      const signal = lifetime();
+      classesApi
+        .upload(
+          {
+            file,
+            fileName: file.name,
+            classId,
+            contentType: 'content',
+            title: titleFromFileName(file.name),
+          },
+          (progress) => dispatch({ type: 'uploadProgressed', key, progress }),
+        )
+        .then(({ content }) => {
+          dispatch({ type: 'uploadStored', key, contentId: content.id });
+          return waitUntilRead(content, signal);
+        })
+        .then(() => {
+          dispatch({ type: 'uploadCompleted', key });
+          timers.current.push(
+            window.setTimeout(() => dispatch({ type: 'uploadRemoved', key }), COMPLETED_REMOVE_MS),
+          );
+        })
+        .catch((error: unknown) => {
+          if (isAbort(error)) return;
+          dispatch({
+            type: 'uploadFailed',
+            key,
+            error:
+              error instanceof ContentReadError
+                ? error.message
+                : errorText(error, WIZARD_TEXT.uploadFailed),
+          });
+        });
+    }
+  }
+
+  /** Drops a row in error; a file the server stored but could not read is deleted there too. */
+  async function dismissUpload(row: UploadRow) {
+    if (row.contentId) {
+      try {
+        await classesApi.deleteContent(row.contentId);
+      } catch (error) {
+        toast.error(`Failed to delete content: ${errorText(error, 'Delete failed')}`);
+        return;
+      }
+    }
+    dispatch({ type: 'uploadRemoved', key: row.key });
+  }
+
+  return { addFiles, dismissUpload };
+}

@@ -1,0 +1,78 @@
+import type { ClassPayload } from '@/lib/classes-api';
+import { classInfoSchema, type ClassInfoRules, type ClassInfoValues } from '../class-info-fields';
+
+/** The create wizard's texts and limits (SPEC §2, §5, §8, §9). */
+export const WIZARD_YEARS = [2025, 2026, 2027, 2028, 2029, 2030] as const;
+export const WIZARD_MIN_STUDENTS = 1;
+export const WIZARD_MAX_STUDENTS = 500;
+
+export const WIZARD_TEXT = {
+  nameRequired: 'Class name is required',
+  syllabusRequired: 'Add your syllabus: upload a file or paste its text.',
+  studentsRange: `Expected students must be a whole number from ${WIZARD_MIN_STUDENTS} to ${WIZARD_MAX_STUDENTS}`,
+  uploadsPending: 'Please wait for all file uploads to complete before creating the class.',
+  entryIncomplete: 'A text content entry needs both a title and content.',
+  createFailed: 'Failed to create class',
+  updateFailed: 'Failed to update class information',
+  uploadFailed: 'Upload failed',
+  draftFailed: 'Failed to load draft',
+  testFailed: 'Failed to test question',
+  aiFailed: 'Failed to get AI response',
+  noContent: 'Please upload content first to test AI responses',
+  syllabusReading: 'Your syllabus is still being read',
+  syllabusReadingHint:
+    'You can test the assistant as soon as it is ready. This updates by itself; it can take a minute for a long file.',
+  syllabusFailed: 'Your syllabus could not be read',
+} as const;
+
+export const STEP_NAMES = [
+  'Class info & syllabus',
+  'Additional content',
+  'Test the assistant',
+] as const;
+
+/** A file's state in the wizard (SPEC §4): uploading, processing, completed or error. */
+export type UploadStatus = 'uploading' | 'processing' | 'completed' | 'error';
+export const UPLOAD_STATUS_TEXT: Record<UploadStatus, string> = {
+  uploading: 'Uploading',
+  processing: 'Processing',
+  completed: 'Completed',
+  error: 'Error',
+};
+
+/** Step 1's class fields: semester Fall, year 2025 and 25 students to begin with. */
+export const WIZARD_CLASS_DEFAULTS: ClassInfoValues = {
+  class_name: '',
+  course_code: '',
+  school: '',
+  department: '',
+  semester: 'Fall',
+  year: '2025',
+  student_size: '25',
+  description: '',
+};
+
+export const WIZARD_CLASS_RULES: ClassInfoRules = {
+  nameLabel: 'Class name',
+  students: {
+    min: WIZARD_MIN_STUDENTS,
+    max: WIZARD_MAX_STUDENTS,
+    message: WIZARD_TEXT.studentsRange,
+  },
+  studentsLabelOptional: false,
+  semesterOptional: false,
+  years: WIZARD_YEARS,
+  placeholders: { class_name: 'e.g. Introduction to Biology', course_code: 'e.g. BIO 101' },
+};
+
+export const wizardClassSchema = classInfoSchema(WIZARD_CLASS_RULES);
+
+/** The class as POST /classes takes it, or the first rule the fields break. */
+export function wizardClassPayload(
+  info: ClassInfoValues,
+): { payload: ClassPayload; problem?: undefined } | { payload?: undefined; problem: string } {
+  const parsed = wizardClassSchema.safeParse(info);
+  return parsed.success
+    ? { payload: parsed.data }
+    : { problem: parsed.error.issues[0]?.message ?? WIZARD_TEXT.nameRequired };
+}
