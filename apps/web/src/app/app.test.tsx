@@ -1,24 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { makeUsage } from '@/test/billing-fixtures';
 import { makeUser, mockApi, seedSession } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { pageTitle } from './layouts/nav';
 
-const usage = {
-  plan_type: 'single',
-  subscription_status: 'trialing',
-  total_cost: 18,
-  season_name: 'Fall 2025',
-  classes_used: 1,
-  max_base_classes: 3,
-  addon_classes: 2,
-  classes_remaining: 2,
-  can_add_class: true,
-  next_class_cost: 0,
-  max_classes: 10,
-  addon_price: 6,
-};
+const usage = makeUsage({ addon_classes: 2 });
 
 function signedIn(extra: Parameters<typeof mockApi>[0] = {}) {
   seedSession();

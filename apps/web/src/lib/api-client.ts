@@ -1,4 +1,9 @@
-import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, type ValidationIssue } from '@app/contracts';
+import {
+  REQUEST_TIMEOUT_MS,
+  UPLOAD_TIMEOUT_MS,
+  type ApiSuccess,
+  type ValidationIssue,
+} from '@app/contracts';
 import { authStore } from './auth-store';
 
 /** Fixed texts of SPEC §8 "Error text from the server". */
@@ -9,7 +14,7 @@ export const API_ERROR_TEXT = {
   unexpected: 'An unexpected error occurred.',
 } as const;
 
-export const REFRESH_PATH = '/auth/refresh';
+const REFRESH_PATH = '/auth/refresh';
 
 /** Every failure the client reports. `status` is 0 when no response arrived. */
 export class ApiError extends Error {
@@ -59,7 +64,7 @@ export function errorText(error: unknown, fallback: string): string {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: Method;
   /** JSON-serialised unless it is FormData. */
   body?: unknown;
@@ -74,7 +79,7 @@ export interface RequestOptions {
   auth?: boolean;
 }
 
-export interface UploadOptions extends Omit<RequestOptions, 'body' | 'method'> {
+interface UploadOptions extends Omit<RequestOptions, 'body' | 'method'> {
   method?: 'POST' | 'PUT';
   onProgress?: (percent: number) => void;
 }
@@ -89,7 +94,7 @@ interface ResponseLike {
 }
 
 /** A downloaded file read as text (e.g. a CSV export). */
-export interface TextFile {
+interface TextFile {
   text: string;
   /** from Content-Disposition, when the server names the file */
   filename: string | null;
@@ -106,7 +111,7 @@ interface TransportInit {
 
 type Transport = (url: string, init: TransportInit) => Promise<ResponseLike>;
 
-export interface ApiClientDeps {
+interface ApiClientDeps {
   fetch?: typeof fetch;
   XMLHttpRequest?: typeof XMLHttpRequest;
   baseUrl?: string;
@@ -425,5 +430,8 @@ async function withTimeout<T>(
 /** The app's client. */
 export const api = createApiClient();
 
-/** Success envelope helper type. */
-export type Envelope<T> = { success: true; data: T; message?: string };
+/**
+ * @deprecated Use `ApiSuccess` from `@app/contracts`. Kept only while `features/classes/api`
+ * still imports it; remove it with the last use.
+ */
+export type Envelope<T> = ApiSuccess<T>;

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, type Tokens, type TrialData, type User } from '@app/contracts';
 import { ALL_STORAGE_KEYS, CLASS_DRAFT_KEY, storage } from './storage';
 
-export type SignupFlowStep = 'pricing' | 'payment';
+type SignupFlowStep = 'pricing' | 'payment';
 
 export const authStore = {
   getAccessToken: () => storage.get(STORAGE_KEYS.accessToken),

@@ -13,7 +13,7 @@ import { api, ApiError } from './api-client';
 import { authApi } from './auth-api';
 import { authStore } from './auth-store';
 
-export interface AuthContextValue {
+interface AuthContextValue {
   user: User | null;
   isAuthenticated: boolean;
   /** True while a stored token without stored user data is being resolved from the server. */
@@ -29,7 +29,7 @@ export interface AuthContextValue {
 }
 
 /** SPEC §8: generic sign-up error. */
-export const AUTHENTICATION_FAILED = 'Authentication failed';
+const AUTHENTICATION_FAILED = 'Authentication failed';
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 

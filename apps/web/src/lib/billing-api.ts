@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
+  ApiSuccess,
   AddonPaymentData,
   BillingUsage,
   PaymentRecord,
@@ -8,9 +9,9 @@ import type {
   Season,
   Subscription,
 } from '@app/contracts';
-import { api, type ApiClient, type Envelope } from './api-client';
+import { api, type ApiClient } from './api-client';
 
-export interface PaymentHistory {
+interface PaymentHistory {
   payments: PaymentRecord[];
   total: number;
   page: number;
@@ -28,39 +29,39 @@ export interface CreateTrialPayload {
   billing_email: string;
 }
 
-export const HISTORY_PAGE_SIZE = 10;
+const HISTORY_PAGE_SIZE = 10;
 
 /** Billing endpoints (SPEC §7 Billing). Each returns the unwrapped body's data. */
-export function createBillingApi(client: ApiClient) {
-  const data = async <T>(promise: Promise<Envelope<T>>) => (await promise).data;
+function createBillingApi(client: ApiClient) {
+  const data = async <T>(promise: Promise<ApiSuccess<T>>) => (await promise).data;
   return {
-    usage: () => data(client.get<Envelope<BillingUsage>>('/billing/usage')),
-    pricing: () => data(client.get<Envelope<Pricing>>('/billing/pricing')),
-    currentSeason: () => data(client.get<Envelope<Season>>('/billing/current-season')),
-    subscription: () => data(client.get<Envelope<Subscription>>('/billing/subscription')),
+    usage: () => data(client.get<ApiSuccess<BillingUsage>>('/billing/usage')),
+    pricing: () => data(client.get<ApiSuccess<Pricing>>('/billing/pricing')),
+    currentSeason: () => data(client.get<ApiSuccess<Season>>('/billing/current-season')),
+    subscription: () => data(client.get<ApiSuccess<Subscription>>('/billing/subscription')),
     history: (page = 1, perPage = HISTORY_PAGE_SIZE) =>
       data(
-        client.get<Envelope<PaymentHistory>>('/billing/history', {
+        client.get<ApiSuccess<PaymentHistory>>('/billing/history', {
           query: { page, per_page: perPage },
         }),
       ),
-    paymentSetup: () => data(client.get<Envelope<PaymentSetup>>('/billing/payment/stripe-data')),
+    paymentSetup: () => data(client.get<ApiSuccess<PaymentSetup>>('/billing/payment/stripe-data')),
     addonPaymentData: (classCount = 1) =>
       data(
-        client.get<Envelope<AddonPaymentData>>('/billing/payment/addon-payment-data', {
+        client.get<ApiSuccess<AddonPaymentData>>('/billing/payment/addon-payment-data', {
           query: { class_count: classCount },
         }),
       ),
     createTrialSubscription: (payload: CreateTrialPayload) =>
       data(
-        client.post<Envelope<TrialSubscription>>(
+        client.post<ApiSuccess<TrialSubscription>>(
           '/billing/payment/create-trial-subscription',
           payload,
         ),
       ),
     purchaseAddon: (payload: { class_count: number; payment_method_id?: string }) =>
-      data(client.post<Envelope<BillingUsage>>('/billing/payment/purchase-addon', payload)),
-    cancel: () => data(client.post<Envelope<Subscription>>('/billing/cancel')),
+      data(client.post<ApiSuccess<BillingUsage>>('/billing/payment/purchase-addon', payload)),
+    cancel: () => data(client.post<ApiSuccess<Subscription>>('/billing/cancel')),
   };
 }
 

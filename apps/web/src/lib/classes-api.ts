@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
+  ApiSuccess,
   BillingUsage,
   ClassCreationCheck,
   ClassInput,
@@ -8,7 +9,7 @@ import type {
   Season,
   TestReply,
 } from '@app/contracts';
-import { api, type ApiClient, type Envelope } from './api-client';
+import { api, type ApiClient } from './api-client';
 
 export interface ClassList {
   classes: ClassItem[];
@@ -24,7 +25,7 @@ export type ClassPayload = Required<{
 export type UploadContentType =
   'syllabus' | 'content' | 'additional' | 'sample_work' | 'due_dates' | 'other';
 
-export interface TextContentPayload {
+interface TextContentPayload {
   class_id: string;
   title: string;
   content: string;
@@ -33,19 +34,20 @@ export interface TextContentPayload {
 }
 
 /** Classes and content endpoints (SPEC §7). Each returns the unwrapped body's data. */
-export function createClassesApi(client: ApiClient) {
-  const data = async <T>(promise: Promise<Envelope<T>>) => (await promise).data;
+function createClassesApi(client: ApiClient) {
+  const data = async <T>(promise: Promise<ApiSuccess<T>>) => (await promise).data;
   return {
     list: (activeOnly = false) =>
-      data(client.get<Envelope<ClassList>>('/classes', { query: { active_only: activeOnly } })),
-    get: (id: string) => data(client.get<Envelope<ClassItem>>(`/classes/${id}`)),
-    create: (payload: ClassPayload) => data(client.post<Envelope<ClassItem>>('/classes', payload)),
+      data(client.get<ApiSuccess<ClassList>>('/classes', { query: { active_only: activeOnly } })),
+    get: (id: string) => data(client.get<ApiSuccess<ClassItem>>(`/classes/${id}`)),
+    create: (payload: ClassPayload) =>
+      data(client.post<ApiSuccess<ClassItem>>('/classes', payload)),
     update: (id: string, payload: Partial<ClassPayload> & { is_active?: boolean }) =>
-      data(client.put<Envelope<ClassItem>>(`/classes/${id}`, payload)),
+      data(client.put<ApiSuccess<ClassItem>>(`/classes/${id}`, payload)),
     remove: (id: string) => client.delete(`/classes/${id}`),
     validateCreation: () =>
-      data(client.get<Envelope<ClassCreationCheck>>('/billing/validate-class-creation')),
-    currentSeason: () => data(client.get<Envelope<Season>>('/billing/current-season')),
+      data(client.get<ApiSuccess<ClassCreationCheck>>('/billing/validate-class-creation')),
+    currentSeason: () => data(client.get<ApiSuccess<Season>>('/billing/current-season')),
 
     /**
      * POST /content/upload. The reply's item has no text yet: `status` is `ready` when the file
@@ -74,24 +76,26 @@ export function createClassesApi(client: ApiClient) {
       form.append('title', input.title);
       form.append('file', file, input.fileName);
       return data(
-        client.upload<Envelope<{ content: ContentItem }>>('/content/upload', form, { onProgress }),
+        client.upload<ApiSuccess<{ content: ContentItem }>>('/content/upload', form, {
+          onProgress,
+        }),
       );
     },
     createSyllabus: (payload: Omit<TextContentPayload, 'content_type' | 'display_order'>) =>
-      data(client.post<Envelope<{ content: ContentItem }>>('/content/syllabus', payload)),
+      data(client.post<ApiSuccess<{ content: ContentItem }>>('/content/syllabus', payload)),
     getSyllabus: (classId: string) =>
-      data(client.get<Envelope<{ content: ContentItem }>>(`/content/syllabus/${classId}`)),
+      data(client.get<ApiSuccess<{ content: ContentItem }>>(`/content/syllabus/${classId}`)),
     createContent: (payload: TextContentPayload) =>
-      data(client.post<Envelope<{ content: ContentItem }>>('/content', payload)),
+      data(client.post<ApiSuccess<{ content: ContentItem }>>('/content', payload)),
     listContent: (classId: string) =>
-      data(client.get<Envelope<{ contents: ContentItem[] }>>(`/content/class/${classId}`)),
+      data(client.get<ApiSuccess<{ contents: ContentItem[] }>>(`/content/class/${classId}`)),
     /** One item with its text; `status` says whether an uploaded file has been read yet. */
     getContent: (id: string) =>
-      data(client.get<Envelope<{ content: ContentItem }>>(`/content/${id}`)),
+      data(client.get<ApiSuccess<{ content: ContentItem }>>(`/content/${id}`)),
     deleteContent: (id: string) => client.delete(`/content/${id}`),
     /** Wizard step 3: answers a question from the class's material without storing it. */
     testQuestion: (classId: string, question: string) =>
-      data(client.post<Envelope<TestReply>>(`/chat/test/${classId}`, { question })),
+      data(client.post<ApiSuccess<TestReply>>(`/chat/test/${classId}`, { question })),
   };
 }
 
@@ -108,7 +112,7 @@ export const useClassList = () =>
   useQuery({ queryKey: classKeys.list, queryFn: () => classesApi.list(false) });
 
 /** SPEC §3 content types, as shown to teachers. */
-export const CONTENT_TYPE_LABELS: Record<string, string> = {
+const CONTENT_TYPE_LABELS: Record<string, string> = {
   syllabus: 'Syllabus',
   additional: 'Additional Content',
   content: 'Additional Content',

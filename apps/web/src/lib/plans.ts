@@ -43,8 +43,6 @@ export const DEPARTMENT_PLAN: Plan = {
   comingSoon: true,
 };
 
-export const PLANS = [TEACHER_PLAN, DEPARTMENT_PLAN] as const;
-
 export function formatUsd(amount: number): string {
   return new Intl.NumberFormat('en-US', {
     style: 'currency',

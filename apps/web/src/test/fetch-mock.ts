@@ -41,6 +41,21 @@ export function mockApi(routes: Record<string, Reply | Handler>): RecordedCall[]
   return calls;
 }
 
+/** A reply that arrives only when `release` is called, to see the in-flight state. */
+export function deferred(reply: Reply) {
+  let release!: () => void;
+  const promise = new Promise<Response>((resolve) => {
+    release = () =>
+      resolve(
+        new Response(JSON.stringify(reply.body), {
+          status: reply.status ?? 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+  });
+  return { handler: () => promise as unknown as Promise<never>, release };
+}
+
 function json(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-export interface XhrRequest {
+interface XhrRequest {
   method: string;
   url: string;
   body: FormData | null;

@@ -7,7 +7,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-export interface NavItem {
+interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
@@ -23,7 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 /** Header title by route. */
-export const PAGE_TITLES: Readonly<Record<string, string>> = {
+const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/dashboard': 'My Classes',
   '/analytics': 'Analytics',
   '/chats': 'Student Conversations',

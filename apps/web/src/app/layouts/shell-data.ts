@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BillingUsage } from '@app/contracts';
-import { api, type Envelope } from '@/lib/api-client';
+import type { ApiSuccess, BillingUsage } from '@app/contracts';
+import { api } from '@/lib/api-client';
 import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
 export { planLabel } from '@/lib/plans';
 
@@ -11,7 +11,7 @@ interface EmailRequest {
   teacher_responded_at: string | null;
 }
 
-export interface ShellSummary {
+interface ShellSummary {
   usage: BillingUsage | null;
   unansweredRequests: number;
 }
@@ -19,8 +19,8 @@ export interface ShellSummary {
 /** Loads usage and contact requests together; failures mean "no data" (SPEC §2). */
 export async function fetchShellSummary(): Promise<ShellSummary> {
   const [usage, requests] = await Promise.allSettled([
-    api.get<Envelope<BillingUsage>>('/billing/usage'),
-    api.get<Envelope<{ requests?: EmailRequest[]; unanswered?: number }>>('/chat/email-requests'),
+    api.get<ApiSuccess<BillingUsage>>('/billing/usage'),
+    api.get<ApiSuccess<{ requests?: EmailRequest[]; unanswered?: number }>>('/chat/email-requests'),
   ]);
   const usageData = usage.status === 'fulfilled' ? usage.value?.data : undefined;
   const requestData = requests.status === 'fulfilled' ? requests.value?.data : undefined;

@@ -11,7 +11,7 @@ const STATUS: Record<SubscriptionStatus, { label: string; variant: Variant }> = 
   incomplete_signup: { label: 'Setup incomplete', variant: 'warning' },
 };
 
-export interface StatusInfo {
+interface StatusInfo {
   status: SubscriptionStatus | string;
   cancelAtPeriodEnd?: boolean;
   /** When a cancelled plan ends: trial_end while trialing, else current_period_end. */
@@ -19,7 +19,7 @@ export interface StatusInfo {
 }
 
 /** 'Trial' / 'Active' / 'Suspended' / 'Cancels on {date}'. */
-export function subscriptionStatusLabel({ status, cancelAtPeriodEnd, endsAt }: StatusInfo): {
+function subscriptionStatusLabel({ status, cancelAtPeriodEnd, endsAt }: StatusInfo): {
   label: string;
   variant: Variant;
 } {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/lib/constants';
 import { Logo } from './logo';
 
-export const ABOUT_ID = 'about';
+const ABOUT_ID = 'about';
 
 export function PublicFooter() {
   const year = new Date().getFullYear();

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { formatUsd, type Plan } from '@/lib/plans';
 import { cn } from '@/lib/utils';
 
-export interface PlanCardProps {
+interface PlanCardProps {
   plan: Plan;
   /** The call to action; the Department plan always shows a disabled "Join Waitlist". */
   action?: ReactNode;

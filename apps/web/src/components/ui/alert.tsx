@@ -25,7 +25,7 @@ const icons = {
   danger: XCircle,
 } as const;
 
-export interface AlertProps
+interface AlertProps
   extends Omit<HTMLAttributes<HTMLDivElement>, 'title'>, VariantProps<typeof alertVariants> {
   title?: ReactNode;
 }

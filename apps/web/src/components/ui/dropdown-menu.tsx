@@ -1,9 +1,4 @@
-import {
-  forwardRef,
-  type ComponentPropsWithoutRef,
-  type ElementRef,
-  type HTMLAttributes,
-} from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { cn } from '@/lib/utils';
 
@@ -66,7 +61,3 @@ export const DropdownMenuSeparator = forwardRef<
   />
 ));
 DropdownMenuSeparator.displayName = 'DropdownMenuSeparator';
-
-export function DropdownMenuShortcut({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  return <span className={cn('ml-auto text-xs text-ink-600', className)} {...props} />;
-}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   icon: LucideIcon;
   title: string;
   description: ReactNode;

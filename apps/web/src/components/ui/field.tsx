@@ -9,7 +9,7 @@ interface ControlProps {
   'aria-required'?: boolean;
 }
 
-export interface FieldProps {
+interface FieldProps {
   label: ReactNode;
   /** Exactly one form control; it receives id, aria-describedby and aria-invalid. */
   children: ReactElement<ControlProps>;

@@ -7,6 +7,7 @@ import { ArrowRight, Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { User } from '@app/contracts';
+import { NameFields } from '@/components/account/name-fields';
 import { SubscriptionStatusBadge, periodEnd } from '@/components/billing/subscription-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
@@ -118,14 +119,12 @@ function ProfileCard({ user }: { user: User }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" error={errors.first_name?.message}>
-              <Input autoComplete="given-name" {...form.register('first_name')} />
-            </Field>
-            <Field label="Last name" error={errors.last_name?.message}>
-              <Input autoComplete="family-name" {...form.register('last_name')} />
-            </Field>
-          </div>
+          <NameFields
+            firstName={form.register('first_name')}
+            lastName={form.register('last_name')}
+            firstNameError={errors.first_name?.message}
+            lastNameError={errors.last_name?.message}
+          />
           <Field label="Email" error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...form.register('email')} />
           </Field>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { AlertTriangle, Download, GraduationCap, MessageSquareText, RefreshCw } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { AlertTriangle, Download, MessageSquareText, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   ANALYTICS_DEFAULT_DAYS,
@@ -8,6 +8,7 @@ import {
   type Analytics,
   type ClassItem,
 } from '@app/contracts';
+import { NoClassesState } from '@/components/classes/no-classes-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/select';
@@ -24,7 +25,7 @@ import { MaterialUsage } from './components/material-usage';
 import { TopQuestions, UnansweredQuestions } from './components/question-lists';
 import { StatCards } from './components/stat-cards';
 
-export const EXPORT_FAILED = 'Failed to export conversations';
+const EXPORT_FAILED = 'Failed to export conversations';
 
 function parseDays(value: string | null): number {
   const days = Number(value);
@@ -75,16 +76,7 @@ export function AnalyticsPage() {
   }
   if (!selected) {
     return (
-      <EmptyState
-        icon={GraduationCap}
-        title="No classes yet"
-        description="Analytics show how students use each class assistant. Create a class and share its chat link to get started."
-        action={
-          <Button asChild>
-            <Link to="/dashboard">Go to My Classes</Link>
-          </Button>
-        }
-      />
+      <NoClassesState description="Analytics show how students use each class assistant. Create a class and share its chat link to get started." />
     );
   }
 

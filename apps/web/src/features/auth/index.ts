@@ -1,2 +1,2 @@
-export { SignInModal, type SignInModalProps } from './sign-in-modal';
-export { SignUpModal, type SignUpModalProps } from './sign-up-modal';
+export { SignInModal } from './sign-in-modal';
+export { SignUpModal } from './sign-up-modal';

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, CreditCard, PartyPopper } from 'lucide-react';
 import type { Pricing, User } from '@app/contracts';
+import { NameFields } from '@/components/account/name-fields';
 import { PlanCard } from '@/components/pricing/plan-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -40,7 +41,7 @@ import {
 } from './payment/wait-for-subscription';
 import { PASSWORD_HINT, signUpSchema, type SignUpValues } from './schemas';
 
-export interface SignUpModalProps {
+interface SignUpModalProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   onSwitchToSignIn?: () => void;
@@ -49,7 +50,7 @@ export interface SignUpModalProps {
 type Step = 'auth' | 'pricing' | 'payment' | 'processing' | 'success';
 
 /** SPEC §4 "After payment": the success view shows for 1 s before the redirect. */
-export const SUCCESS_REDIRECT_DELAY_MS = 1000;
+const SUCCESS_REDIRECT_DELAY_MS = 1000;
 
 /** The step a signed-in user resumes at (SPEC §4: saved step, default pricing). */
 function resumeStep(signedIn: boolean): Step {
@@ -244,14 +245,13 @@ function AuthStep({
       </DialogHeader>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {error ? <Alert variant="danger">{error}</Alert> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" error={errors.first_name?.message}>
-            <Input autoComplete="given-name" autoFocus {...form.register('first_name')} />
-          </Field>
-          <Field label="Last name" error={errors.last_name?.message}>
-            <Input autoComplete="family-name" {...form.register('last_name')} />
-          </Field>
-        </div>
+        <NameFields
+          firstName={form.register('first_name')}
+          lastName={form.register('last_name')}
+          firstNameError={errors.first_name?.message}
+          lastNameError={errors.last_name?.message}
+          autoFocus
+        />
         <Field label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </Field>

@@ -7,24 +7,16 @@ import {
   TITLE_MAX_LENGTH,
   type UnansweredGroup,
 } from '@app/contracts';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { errorText } from '@/lib/api-client';
 import { useAnswerUnanswered } from './api/answer-unanswered';
 
 export const ANSWER_SAVED = 'Saved to class material. Students asking this now get your answer.';
-export const ANSWER_FAILED = 'Your answer could not be saved. Please try again.';
+const ANSWER_FAILED = 'Your answer could not be saved. Please try again.';
 
 /** The teacher answers an open question once; it becomes an 'other information' item. */
 export function AnswerDialog({
@@ -87,50 +79,39 @@ function AnswerForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogHeader>
-        <DialogTitle>Answer this question</DialogTitle>
-        <DialogDescription>
-          Write the answer once. It is saved to the class material as other information, so the next
-          student who asks gets it.
-        </DialogDescription>
-      </DialogHeader>
-      <div className="space-y-4">
-        <Field
-          label="Question"
-          hint="Becomes the title of the new material."
-          error={touched && questionProblem ? questionProblem : undefined}
-        >
-          <Input
-            value={question}
-            maxLength={TITLE_MAX_LENGTH}
-            onChange={(e) => setQuestion(e.target.value)}
-            disabled={save.isPending}
-          />
-        </Field>
-        <Field
-          label="Your answer"
-          hint={`${answerLength.toLocaleString()} / ${TEACHER_ANSWER_MAX_LENGTH.toLocaleString()} characters`}
-          error={touched && answerProblem ? answerProblem : undefined}
-        >
-          <Textarea
-            rows={7}
-            value={answer}
-            maxLength={TEACHER_ANSWER_MAX_LENGTH}
-            onChange={(e) => setAnswer(e.target.value)}
-            disabled={save.isPending}
-          />
-        </Field>
-        {save.isError ? (
-          <Alert variant="danger">{errorText(save.error, ANSWER_FAILED)}</Alert>
-        ) : null}
-      </div>
-      <DialogFooter>
-        <Button type="submit" loading={save.isPending} disabled={answerLength === 0}>
-          {save.isPending ? null : <BookPlus aria-hidden="true" />}
-          Save to class material
-        </Button>
-      </DialogFooter>
-    </form>
+    <DialogForm
+      title="Answer this question"
+      description="Write the answer once. It is saved to the class material as other information, so the next student who asks gets it."
+      onSubmit={submit}
+      error={save.isError ? errorText(save.error, ANSWER_FAILED) : null}
+      submitLabel="Save to class material"
+      submitIcon={BookPlus}
+      pending={save.isPending}
+      submitDisabled={answerLength === 0}
+    >
+      <Field
+        label="Question"
+        hint="Becomes the title of the new material."
+        error={touched && questionProblem ? questionProblem : undefined}
+      >
+        <Input
+          value={question}
+          maxLength={TITLE_MAX_LENGTH}
+          onChange={(e) => setQuestion(e.target.value)}
+          disabled={save.isPending}
+        />
+      </Field>
+      <CountedTextarea
+        label="Your answer"
+        count={answerLength}
+        limit={TEACHER_ANSWER_MAX_LENGTH}
+        error={touched && answerProblem ? answerProblem : undefined}
+        rows={7}
+        value={answer}
+        maxLength={TEACHER_ANSWER_MAX_LENGTH}
+        onChange={(e) => setAnswer(e.target.value)}
+        disabled={save.isPending}
+      />
+    </DialogForm>
   );
 }

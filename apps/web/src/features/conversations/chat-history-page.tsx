@@ -15,7 +15,7 @@ import { StudentLinkPanel } from './student-link-panel';
 import { useTeacherClasses } from './use-teacher-classes';
 import { useClassInUrl, useUrlParams } from './use-url-params';
 
-export const CLASS_PARAM = 'class_id';
+const CLASS_PARAM = 'class_id';
 
 /** /chat-history: one class's conversations; `?class_id=` picks the class and follows the picker. */
 export function ChatHistoryPage() {

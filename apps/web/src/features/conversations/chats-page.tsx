@@ -15,8 +15,8 @@ import { UnansweredPanel } from './unanswered-panel';
 import { useTeacherClasses } from './use-teacher-classes';
 import { useClassInUrl, useUrlParams } from './use-url-params';
 
-export const CLASS_PARAM = 'class';
-export const VIEW_PARAM = 'view';
+const CLASS_PARAM = 'class';
+const VIEW_PARAM = 'view';
 
 /**
  * /chats (Student Conversations): every class by semester in a sidebar; the chosen class's

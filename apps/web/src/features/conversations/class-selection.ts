@@ -31,17 +31,11 @@ export function pickClass(
 }
 
 /** The three views of /chats, chosen by `?view=`. */
-export const CHAT_VIEWS = ['conversations', 'requests', 'unanswered'] as const;
+const CHAT_VIEWS = ['conversations', 'requests', 'unanswered'] as const;
 export type ChatView = (typeof CHAT_VIEWS)[number];
 
 export function parseView(value: string | null): ChatView {
   return (CHAT_VIEWS as readonly string[]).includes(value ?? '')
     ? (value as ChatView)
     : 'conversations';
-}
-
-/** "BIO 101 · Fall 2025" */
-export function classSubtitle(item: ClassItem): string {
-  const term = item.semester && item.year ? `${item.semester} ${item.year}` : null;
-  return [item.course_code, term].filter(Boolean).join(' · ');
 }

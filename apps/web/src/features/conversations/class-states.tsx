@@ -1,23 +1,11 @@
-import { Link } from 'react-router';
-import { GraduationCap } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { NoClassesState } from '@/components/classes/no-classes-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from './load-error';
 
 /** No classes yet: conversations start once a class is shared. */
 export function NoClasses() {
   return (
-    <EmptyState
-      icon={GraduationCap}
-      title="No classes yet"
-      description="Student conversations appear here once you create a class and share its chat link with your students."
-      action={
-        <Button asChild>
-          <Link to="/dashboard">Go to My Classes</Link>
-        </Button>
-      }
-    />
+    <NoClassesState description="Student conversations appear here once you create a class and share its chat link with your students." />
   );
 }
 

@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, formatRelative } from './format';
 import { LoadError, useLogFailure } from './load-error';
 import { ReplyDialog } from './reply-dialog';
 
-export const MARK_FAILED = 'Could not mark the request as responded. Please try again.';
+const MARK_FAILED = 'Could not mark the request as responded. Please try again.';
 
 /** A class's student contact requests, pending first (SPEC §2, §4). */
 export function ContactRequestsPanel({ classId, title }: { classId: string; title: string }) {

@@ -7,6 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { groupCitations } from '@/lib/citations';
 import { contentTypeLabel } from '@/lib/classes-api';
 import { useConversation } from './api/get-conversation';
 import { ANONYMOUS } from './conversation-row';
@@ -126,37 +127,11 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-interface CitedItem {
-  contentId: string;
-  title: string;
-  contentType: string;
-  excerpts: string[];
-}
-
-/** One entry per course item, however many of its passages were quoted. */
-export function groupCitations(citations: Citation[]): CitedItem[] {
-  const items = new Map<string, CitedItem>();
-  for (const c of citations) {
-    const item = items.get(c.content_id);
-    if (!item) {
-      items.set(c.content_id, {
-        contentId: c.content_id,
-        title: c.title,
-        contentType: c.content_type,
-        excerpts: [c.excerpt],
-      });
-    } else if (!item.excerpts.includes(c.excerpt)) {
-      item.excerpts.push(c.excerpt);
-    }
-  }
-  return [...items.values()];
-}
-
 function CitedItems({ citations }: { citations: Citation[] }) {
   return (
     <ul className="mt-1 space-y-3">
       {groupCitations(citations).map((item) => (
-        <li key={item.contentId} className="rounded-lg border border-ink-200 p-3">
+        <li key={item.key} className="rounded-lg border border-ink-200 p-3">
           <p className="text-sm font-semibold break-words text-ink-900">
             {item.title}{' '}
             <span className="font-normal text-ink-600">· {contentTypeLabel(item.contentType)}</span>

@@ -12,7 +12,7 @@ import { plural } from './format';
 import { LoadError, useLogFailure } from './load-error';
 import { useDebouncedValue } from './use-debounced-value';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * A class's conversations, 20 a page, searched and paged by the server. Mount it with

@@ -2,22 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { REPLY_MAX_LENGTH, REPLY_MESSAGES, type EmailRequest } from '@app/contracts';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/textarea';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { errorText } from '@/lib/api-client';
 import { useReplyToRequest } from './api/reply-to-request';
 
-export const REPLY_FAILED = 'Your reply could not be sent. Please try again.';
+const REPLY_FAILED = 'Your reply could not be sent. Please try again.';
 
 /** Writes a reply that the server e-mails to the student; it also marks the request responded. */
 export function ReplyDialog({
@@ -60,47 +51,41 @@ function ReplyForm({ request, onSent }: { request: EmailRequest; onSent(): void 
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogHeader>
-        <DialogTitle>Reply to the student</DialogTitle>
-        <DialogDescription>
+    <DialogForm
+      title="Reply to the student"
+      description={
+        <>
           Your reply is e-mailed to{' '}
           <span className="font-medium break-all text-ink-900">{request.student_email}</span> and
           the request is marked responded.
-        </DialogDescription>
-      </DialogHeader>
-      <div className="space-y-4">
-        <div className="rounded-lg bg-ink-50 p-3 text-sm ring-1 ring-ink-200 ring-inset">
-          <p className="text-xs font-semibold text-ink-600">They asked</p>
-          <p className="mt-0.5 break-words text-ink-900">{request.conversation_question}</p>
-          <p className="mt-2 text-xs font-semibold text-ink-600">Their note</p>
-          <p className="mt-0.5 break-words whitespace-pre-wrap text-ink-800">
-            {request.request_reason}
-          </p>
-        </div>
-        <Field
-          label="Your reply"
-          hint={`${length.toLocaleString()} / ${REPLY_MAX_LENGTH.toLocaleString()} characters`}
-          error={touched && problem ? problem : undefined}
-        >
-          <Textarea
-            rows={7}
-            value={message}
-            maxLength={REPLY_MAX_LENGTH}
-            onChange={(e) => setMessage(e.target.value)}
-            disabled={reply.isPending}
-          />
-        </Field>
-        {reply.isError ? (
-          <Alert variant="danger">{errorText(reply.error, REPLY_FAILED)}</Alert>
-        ) : null}
+        </>
+      }
+      onSubmit={submit}
+      error={reply.isError ? errorText(reply.error, REPLY_FAILED) : null}
+      submitLabel="Send Reply"
+      submitIcon={Send}
+      pending={reply.isPending}
+      submitDisabled={length === 0}
+    >
+      <div className="rounded-lg bg-ink-50 p-3 text-sm ring-1 ring-ink-200 ring-inset">
+        <p className="text-xs font-semibold text-ink-600">They asked</p>
+        <p className="mt-0.5 break-words text-ink-900">{request.conversation_question}</p>
+        <p className="mt-2 text-xs font-semibold text-ink-600">Their note</p>
+        <p className="mt-0.5 break-words whitespace-pre-wrap text-ink-800">
+          {request.request_reason}
+        </p>
       </div>
-      <DialogFooter>
-        <Button type="submit" loading={reply.isPending} disabled={length === 0}>
-          {reply.isPending ? null : <Send aria-hidden="true" />}
-          Send Reply
-        </Button>
-      </DialogFooter>
-    </form>
+      <CountedTextarea
+        label="Your reply"
+        count={length}
+        limit={REPLY_MAX_LENGTH}
+        error={touched && problem ? problem : undefined}
+        rows={7}
+        value={message}
+        maxLength={REPLY_MAX_LENGTH}
+        onChange={(e) => setMessage(e.target.value)}
+        disabled={reply.isPending}
+      />
+    </DialogForm>
   );
 }

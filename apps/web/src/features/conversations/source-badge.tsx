@@ -7,8 +7,6 @@ const SOURCES: Record<SourceType, { label: string; variant: 'brand' | 'success' 
   other: { label: 'Not in material', variant: 'warning' },
 };
 
-export const sourceLabel = (source: SourceType) => SOURCES[source].label;
-
 /** Where an answer came from (SPEC §3 source_type). */
 export function SourceBadge({ source, className }: { source: SourceType; className?: string }) {
   const { label, variant } = SOURCES[source] ?? SOURCES.other;

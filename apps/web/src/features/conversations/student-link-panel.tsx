@@ -4,9 +4,9 @@ import type { ClassItem } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 
 /** How long "Copied" shows (SPEC §9 copied-link feedback). */
-export const COPIED_FEEDBACK_MS = 2_000;
+const COPIED_FEEDBACK_MS = 2_000;
 
-export function studentLink(chatUuid: string): string {
+function studentLink(chatUuid: string): string {
   return `${window.location.origin}/chat/${chatUuid}`;
 }
 

@@ -76,7 +76,7 @@ export function makeGroup(overrides: Partial<UnansweredGroup> = {}): UnansweredG
 }
 
 /** The URL of the request being answered (fetch-mock's handlers only see the init). */
-export function currentUrl(): URL {
+function currentUrl(): URL {
   const call = vi.mocked(globalThis.fetch).mock.lastCall;
   return new URL(String(call?.[0]), 'http://localhost');
 }

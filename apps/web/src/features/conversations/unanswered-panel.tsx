@@ -8,9 +8,9 @@ import { AnswerDialog } from './answer-dialog';
 import { formatDateTime, formatRelative } from './format';
 import { LoadError, useLogFailure } from './load-error';
 
-export const ALL_ANSWERED = 'Every question was answered from the material.';
+const ALL_ANSWERED = 'Every question was answered from the material.';
 
-export function askedTimes(count: number): string {
+function askedTimes(count: number): string {
   return `Asked ${count.toLocaleString()} ${count === 1 ? 'time' : 'times'}`;
 }
 

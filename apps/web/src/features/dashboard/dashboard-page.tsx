@@ -209,7 +209,7 @@ export function DashboardPage() {
   );
 }
 
-export const TOGGLE_FAILED = 'Failed to update class status. Please try again.';
+const TOGGLE_FAILED = 'Failed to update class status. Please try again.';
 
 /** After sign-up payment (SPEC §2 /dashboard query: trial=active, welcome=true, error=update_timeout). */
 function WelcomeBanner({

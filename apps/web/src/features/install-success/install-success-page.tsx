@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
-import { SimplePublicLayout } from '@/components/layout/simple-public-layout';
+import { StatusCard } from '@/components/layout/status-card';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { INSTALL_SUCCESS_REDIRECT_MS, INSTALL_SUCCESS_TARGET } from '@/lib/constants';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -24,29 +23,19 @@ export function InstallSuccessPage() {
   }, []);
 
   return (
-    <SimplePublicLayout>
-      <Card className="w-full max-w-md p-8 text-center sm:p-10">
-        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-success-50 text-success-600">
-          <CheckCircle2 className="size-7" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-ink-900">
-          Workspace connected
-        </h1>
-        <p className="mt-2 text-sm leading-relaxed text-ink-600">
-          Your team-chat workspace is now connected to Syllabot. Next, link your classes to
-          channels.
-        </p>
-        <p
-          className="mt-6 flex items-center justify-center gap-2 text-sm text-ink-600"
-          role="status"
-        >
-          <Spinner size="sm" label={null} className="text-brand-600" />
-          Taking you to Integrations…
-        </p>
-        <Button size="lg" className="mt-6 w-full" onClick={() => navigate(INSTALL_SUCCESS_TARGET)}>
-          Complete Setup
-        </Button>
-      </Card>
-    </SimplePublicLayout>
+    <StatusCard
+      icon={CheckCircle2}
+      iconClassName="rounded-full bg-success-50 text-success-600"
+      title="Workspace connected"
+      description="Your team-chat workspace is now connected to Syllabot. Next, link your classes to channels."
+    >
+      <p className="mt-6 flex items-center justify-center gap-2 text-sm text-ink-600" role="status">
+        <Spinner size="sm" label={null} className="text-brand-600" />
+        Taking you to Integrations…
+      </p>
+      <Button size="lg" className="mt-6 w-full" onClick={() => navigate(INSTALL_SUCCESS_TARGET)}>
+        Complete Setup
+      </Button>
+    </StatusCard>
   );
 }

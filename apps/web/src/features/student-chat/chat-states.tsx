@@ -1,11 +1,10 @@
 import { Lock, WifiOff } from 'lucide-react';
 import { CHAT_MESSAGES } from '@app/contracts';
-import { SimplePublicLayout } from '@/components/layout/simple-public-layout';
+import { StatusCard } from '@/components/layout/status-card';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
-export const INACTIVE_TITLE = 'Class Temporarily Unavailable';
+const INACTIVE_TITLE = 'Class Temporarily Unavailable';
 
 /** The chat's shape in grey while the session loads. */
 export function ChatSkeleton() {
@@ -46,33 +45,27 @@ export function SessionError({
   onRetry(): void;
 }) {
   return (
-    <SimplePublicLayout>
-      <Card role="alert" className="w-full max-w-md p-8 text-center sm:p-10">
-        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-danger-50 text-danger-600">
-          <WifiOff className="size-7" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-ink-900">{title}</h1>
-        {detail ? <p className="mt-2 text-sm leading-relaxed text-ink-600">{detail}</p> : null}
-        <Button size="lg" className="mt-6 w-full" loading={retrying} onClick={onRetry}>
-          Try Again
-        </Button>
-      </Card>
-    </SimplePublicLayout>
+    <StatusCard
+      role="alert"
+      icon={WifiOff}
+      iconClassName="bg-danger-50 text-danger-600"
+      title={title}
+      description={detail}
+    >
+      <Button size="lg" className="mt-6 w-full" loading={retrying} onClick={onRetry}>
+        Try Again
+      </Button>
+    </StatusCard>
   );
 }
 
 export function InactiveClass() {
   return (
-    <SimplePublicLayout>
-      <Card className="w-full max-w-md p-8 text-center sm:p-10">
-        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-warning-50 text-warning-800">
-          <Lock className="size-7" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-ink-900">
-          {INACTIVE_TITLE}
-        </h1>
-        <p className="mt-2 text-sm leading-relaxed text-ink-600">{CHAT_MESSAGES.inactivePage}</p>
-      </Card>
-    </SimplePublicLayout>
+    <StatusCard
+      icon={Lock}
+      iconClassName="bg-warning-50 text-warning-800"
+      title={INACTIVE_TITLE}
+      description={CHAT_MESSAGES.inactivePage}
+    />
   );
 }

@@ -5,24 +5,17 @@ import { CheckCircle2 } from 'lucide-react';
 import type { z } from 'zod';
 import { CONTACT_REASON_MAX, CONTACT_REASON_MIN, contactInputSchema } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { CountedTextarea } from '@/components/ui/counted-textarea';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/ui/dialog-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
-import { cn } from '@/lib/utils';
 import { studentChatApi } from './student-chat-api';
 
 const contactFormSchema = contactInputSchema.pick({ student_email: true, request_reason: true });
 type ContactFormValues = z.input<typeof contactFormSchema>;
 
-export const CONTACT_SENT_TEXT = 'Your teacher has been notified';
+const CONTACT_SENT_TEXT = 'Your teacher has been notified';
 
 /** SPEC §5 Student contact request: the student's e-mail and why they need the teacher. */
 export function ContactTeacherDialog({
@@ -69,7 +62,6 @@ function ContactForm({
   const email = form.watch('student_email');
   const reason = form.watch('request_reason');
   const blank = !email.trim() || !reason.trim();
-  const overLimit = reason.length > CONTACT_REASON_MAX;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -104,52 +96,37 @@ function ContactForm({
   }
 
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Contact Teacher</DialogTitle>
-        <DialogDescription>
-          Your teacher will see your question and this message, and reply by e-mail.
-        </DialogDescription>
-      </DialogHeader>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <Field label="Your email" error={errors.student_email?.message}>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            aria-required
-            className="text-base sm:text-sm"
-            {...form.register('student_email')}
-          />
-        </Field>
-        <Field
-          label="What do you need help with?"
-          error={errors.request_reason?.message}
-          hint={
-            <span className="flex justify-between gap-3">
-              <span>At least {CONTACT_REASON_MIN} characters.</span>
-              <span className={cn('tabular-nums', overLimit && 'font-semibold text-danger-700')}>
-                {reason.length}/{CONTACT_REASON_MAX}
-              </span>
-            </span>
-          }
-        >
-          <Textarea
-            rows={4}
-            aria-required
-            className="text-base sm:text-sm"
-            {...form.register('request_reason')}
-          />
-        </Field>
-        <DialogFooter className="mt-2">
-          <Button variant="ghost" onClick={onDone} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={blank} loading={isSubmitting}>
-            Send request
-          </Button>
-        </DialogFooter>
-      </form>
-    </>
+    <DialogForm
+      title="Contact Teacher"
+      description="Your teacher will see your question and this message, and reply by e-mail."
+      onSubmit={(event) => void onSubmit(event)}
+      submitLabel="Send request"
+      pending={isSubmitting}
+      submitDisabled={blank}
+      onCancel={onDone}
+      footerClassName="mt-4"
+    >
+      <Field label="Your email" error={errors.student_email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-required
+          className="text-base sm:text-sm"
+          {...form.register('student_email')}
+        />
+      </Field>
+      <CountedTextarea
+        label="What do you need help with?"
+        error={errors.request_reason?.message}
+        count={reason.length}
+        limit={CONTACT_REASON_MAX}
+        note={`At least ${CONTACT_REASON_MIN} characters.`}
+        rows={4}
+        aria-required
+        className="text-base sm:text-sm"
+        {...form.register('request_reason')}
+      />
+    </DialogForm>
   );
 }

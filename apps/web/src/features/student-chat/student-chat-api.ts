@@ -1,24 +1,30 @@
-import { CHAT_MESSAGES, type ChatReply, type ChatSession, type ContactInput } from '@app/contracts';
-import { api, ApiError, type ApiClient, type Envelope } from '@/lib/api-client';
+import {
+  CHAT_MESSAGES,
+  type ApiSuccess,
+  type ChatReply,
+  type ChatSession,
+  type ContactInput,
+} from '@app/contracts';
+import { api, ApiError, type ApiClient } from '@/lib/api-client';
 
-export type ContactReceipt = { id: string; created_at: string };
+type ContactReceipt = { id: string; created_at: string };
 
 /** The public chat calls of a share link (SPEC §7 Chat). Students are anonymous. */
-export function createStudentChatApi(client: ApiClient) {
-  const data = async <T>(promise: Promise<Envelope<T>>) => (await promise).data;
+function createStudentChatApi(client: ApiClient) {
+  const data = async <T>(promise: Promise<ApiSuccess<T>>) => (await promise).data;
   const path = (verb: string, chatUuid: string) => `/chat/${verb}/${encodeURIComponent(chatUuid)}`;
   return {
     session: (chatUuid: string) =>
-      data(client.get<Envelope<ChatSession>>(path('session', chatUuid))),
+      data(client.get<ApiSuccess<ChatSession>>(path('session', chatUuid))),
     ask: (chatUuid: string, question: string) =>
       data(
-        client.post<Envelope<ChatReply>>(path('ask', chatUuid), {
+        client.post<ApiSuccess<ChatReply>>(path('ask', chatUuid), {
           question,
           student_identifier: null,
         }),
       ),
     contact: (chatUuid: string, input: ContactInput) =>
-      data(client.post<Envelope<ContactReceipt>>(path('contact', chatUuid), input)),
+      data(client.post<ApiSuccess<ContactReceipt>>(path('contact', chatUuid), input)),
   };
 }
 

@@ -7,7 +7,7 @@ import {
   type ChatSession,
   QUESTION_MAX_LENGTH,
 } from '@app/contracts';
-import { mockApi, networkDown, type Reply } from '@/test/fetch-mock';
+import { deferred, mockApi, networkDown, type Reply } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
 const CHAT = '5b7c1d2e-3f40-4a51-9b62-7c83d94e0f15';
@@ -55,21 +55,6 @@ function makeReply(overrides: Partial<ChatReply> = {}): ChatReply {
 }
 
 const ok = (data: unknown): Reply => ({ status: 200, body: { success: true, data } });
-
-/** A reply that arrives only when `release` is called, to see the in-flight state. */
-function deferred(reply: Reply) {
-  let release!: () => void;
-  const promise = new Promise<Response>((resolve) => {
-    release = () =>
-      resolve(
-        new Response(JSON.stringify(reply.body), {
-          status: reply.status ?? 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-  });
-  return { handler: () => promise as unknown as Promise<never>, release };
-}
 
 async function openChat(routes: Parameters<typeof mockApi>[0]) {
   const calls = mockApi({ [SESSION_PATH]: ok(makeSession()), ...routes });

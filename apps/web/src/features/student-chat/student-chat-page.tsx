@@ -19,7 +19,7 @@ import {
 } from './student-chat-api';
 import { initialSuggestions, promoteSuggestion } from './suggestions';
 
-export const chatSessionKey = (chatUuid: string) => ['student-chat', 'session', chatUuid] as const;
+const chatSessionKey = (chatUuid: string) => ['student-chat', 'session', chatUuid] as const;
 
 /** /chat/{chat_uuid}: the public chat a class's share link opens (SPEC §2, §4). */
 export function StudentChatPage() {

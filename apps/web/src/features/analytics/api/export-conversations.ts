@@ -12,7 +12,7 @@ export async function exportConversations(classId: string, fallbackName: string)
 }
 
 /** Hands a blob to the browser as a download through a temporary object URL. */
-export function saveFile(blob: Blob, filename: string) {
+function saveFile(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

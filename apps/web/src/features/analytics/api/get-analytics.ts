@@ -1,22 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Analytics } from '@app/contracts';
-import { api, type Envelope } from '@/lib/api-client';
+import type { ApiSuccess, Analytics } from '@app/contracts';
+import { api } from '@/lib/api-client';
 
-export interface AnalyticsRequest {
+interface AnalyticsRequest {
   classId: string;
   days: number;
   timeZone: string;
 }
 
 /** GET /chat/analytics/{class_id}?days&tz: the class's figures, days and hours in `timeZone`. */
-export async function getAnalytics({ classId, days, timeZone }: AnalyticsRequest) {
-  const body = await api.get<Envelope<Analytics>>(`/chat/analytics/${classId}`, {
+async function getAnalytics({ classId, days, timeZone }: AnalyticsRequest) {
+  const body = await api.get<ApiSuccess<Analytics>>(`/chat/analytics/${classId}`, {
     query: { days, tz: timeZone },
   });
   return body.data;
 }
 
-export const analyticsKeys = {
+const analyticsKeys = {
   all: ['analytics'] as const,
   detail: (request: AnalyticsRequest) =>
     ['analytics', request.classId, request.days, request.timeZone] as const,

@@ -5,13 +5,13 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { countOf, niceMax, tickIndexes } from '../analytics-format';
 
-export interface ChartSeries {
+interface ChartSeries {
   label: string;
   /** the bar and legend colour, a theme class such as bg-brand-600 */
   color: string;
 }
 
-export interface ChartBar {
+interface ChartBar {
   key: string;
   /** on the axis: "Mar 18", "6 AM" */
   label: string;
@@ -21,7 +21,7 @@ export interface ChartBar {
   values: number[];
 }
 
-export interface BarChartProps {
+interface BarChartProps {
   title: string;
   description: string;
   series: ChartSeries[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
+type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
 /** SPEC §5 card-form texts, plus the demo form's own card checks. */
 export const CARD_MESSAGES = {
@@ -22,7 +22,7 @@ export const BRAND_LABELS: Record<CardBrand, string> = {
   unknown: 'Card',
 };
 
-export const digitsOnly = (value: string) => value.replace(/\D/g, '');
+const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
 /** The Luhn (mod 10) checksum of a card number given as digits. */
 export function luhnValid(digits: string): boolean {

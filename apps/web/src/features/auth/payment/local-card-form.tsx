@@ -14,9 +14,10 @@ import {
   localPaymentMethodId,
   type LocalCardValues,
 } from './card-validation';
+import { CardholderFields } from './cardholder-fields';
 import { PaymentActions } from './payment-actions';
 
-export interface LocalCardFormProps {
+interface LocalCardFormProps {
   defaultValues: LocalCardValues;
   submitLabel: string;
   onBack(): void;
@@ -53,14 +54,12 @@ export function LocalCardForm({
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Cardholder name" error={errors.cardholder_name?.message}>
-          <Input autoComplete="cc-name" {...form.register('cardholder_name')} />
-        </Field>
-        <Field label="Email" error={errors.billing_email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('billing_email')} />
-        </Field>
-      </div>
+      <CardholderFields
+        name={form.register('cardholder_name')}
+        email={form.register('billing_email')}
+        nameError={errors.cardholder_name?.message}
+        emailError={errors.billing_email?.message}
+      />
       <Field
         label="Card number"
         error={errors.card_number?.message}

@@ -17,14 +17,14 @@ import { LocalCardForm } from './local-card-form';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
-export const START_TRIAL_LABEL = 'Start my free trial';
+const START_TRIAL_LABEL = 'Start my free trial';
 
 /** '$18 per semester after your 3-day free trial' from the server's numbers. */
-export function trialSummary(price: number, trialDays: number): string {
+function trialSummary(price: number, trialDays: number): string {
   return `${formatUsd(price)} per semester after your ${trialDays}-day free trial`;
 }
 
-export interface PaymentStepProps {
+interface PaymentStepProps {
   setup: PaymentSetup | undefined;
   setupFailed: boolean;
   onRetrySetup(): void;

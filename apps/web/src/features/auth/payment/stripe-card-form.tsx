@@ -9,10 +9,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { CreateTrialPayload } from '@/lib/billing-api';
 import { CARD_MESSAGES, cardholderSchema, type CardholderValues } from './card-validation';
+import { CardholderFields } from './cardholder-fields';
 import { PaymentActions } from './payment-actions';
 import { paymentErrorText } from '@/lib/payment-error';
 
-export interface StripeCardFormProps {
+interface StripeCardFormProps {
   publishableKey: string;
   defaultValues: CardholderValues;
   submitLabel: string;
@@ -84,14 +85,12 @@ function StripeCardFields({ defaultValues, submitLabel, onBack, onPay }: StripeC
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       {cardError ? <Alert variant="danger">{cardError}</Alert> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Cardholder name" error={errors.cardholder_name?.message}>
-          <Input autoComplete="cc-name" {...form.register('cardholder_name')} />
-        </Field>
-        <Field label="Email" error={errors.billing_email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('billing_email')} />
-        </Field>
-      </div>
+      <CardholderFields
+        name={form.register('cardholder_name')}
+        email={form.register('billing_email')}
+        nameError={errors.cardholder_name?.message}
+        emailError={errors.billing_email?.message}
+      />
       <div className="space-y-1.5">
         <Label id="card-details-label">Card details</Label>
         <div

@@ -1,22 +1,22 @@
 import type { User } from '@app/contracts';
 
 /** SPEC §4/§9 post-payment polling: up to 25 attempts, 200 ms × 1.2^attempt, capped at 1000 ms. */
-export const POLL_MAX_ATTEMPTS = 25;
-export const POLL_BASE_DELAY_MS = 200;
-export const POLL_GROWTH = 1.2;
-export const POLL_MAX_DELAY_MS = 1000;
+const POLL_MAX_ATTEMPTS = 25;
+const POLL_BASE_DELAY_MS = 200;
+const POLL_GROWTH = 1.2;
+const POLL_MAX_DELAY_MS = 1000;
 
-export const WELCOME_URL = '/dashboard?trial=active&welcome=true';
+const WELCOME_URL = '/dashboard?trial=active&welcome=true';
 export const WELCOME_UPDATE_TIMEOUT_URL = `${WELCOME_URL}&error=update_timeout`;
 
-export type PollOutcome = 'confirmed' | 'timeout' | 'error';
+type PollOutcome = 'confirmed' | 'timeout' | 'error';
 
 /** The wait before attempt `attempt` (0-based), in whole milliseconds. */
 export function pollDelay(attempt: number): number {
   return Math.min(Math.round(POLL_BASE_DELAY_MS * POLL_GROWTH ** attempt), POLL_MAX_DELAY_MS);
 }
 
-export function isSubscriptionConfirmed(user: User | null, subscriptionId: string): boolean {
+function isSubscriptionConfirmed(user: User | null, subscriptionId: string): boolean {
   if (!user) return false;
   return (
     user.subscription_status === 'trialing' ||

@@ -1,15 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TeacherAnswerInput, TeacherAnswerReply, UnansweredList } from '@app/contracts';
-import { api, type Envelope } from '@/lib/api-client';
+import type {
+  ApiSuccess,
+  TeacherAnswerInput,
+  TeacherAnswerReply,
+  UnansweredList,
+} from '@app/contracts';
+import { api } from '@/lib/api-client';
 import { classKeys } from '@/lib/classes-api';
 import { conversationKeys } from './query-keys';
 
 /** Saves the teacher's answer as class material; the listed conversations leave the list. */
-export async function answerUnanswered(
+async function answerUnanswered(
   classId: string,
   input: TeacherAnswerInput,
 ): Promise<TeacherAnswerReply> {
-  const body = await api.post<Envelope<TeacherAnswerReply>>(
+  const body = await api.post<ApiSuccess<TeacherAnswerReply>>(
     `/chat/unanswered/${encodeURIComponent(classId)}/answer`,
     input,
   );

@@ -1,17 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConversationDetail } from '@app/contracts';
-import { api, type Envelope } from '@/lib/api-client';
+import type { ApiSuccess, ConversationDetail } from '@app/contracts';
+import { api } from '@/lib/api-client';
 import { conversationKeys } from './query-keys';
 
 /** One conversation in full: the whole answer and the passages it cited. */
-export async function getConversation(conversationId: string): Promise<ConversationDetail> {
-  const body = await api.get<Envelope<ConversationDetail>>(
+async function getConversation(conversationId: string): Promise<ConversationDetail> {
+  const body = await api.get<ApiSuccess<ConversationDetail>>(
     `/chat/conversation/${encodeURIComponent(conversationId)}`,
   );
   return body.data;
 }
 
-export const conversationQueryOptions = (conversationId: string) =>
+const conversationQueryOptions = (conversationId: string) =>
   queryOptions({
     queryKey: conversationKeys.detail(conversationId),
     queryFn: () => getConversation(conversationId),

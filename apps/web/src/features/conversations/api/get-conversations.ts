@@ -4,13 +4,13 @@ import { api } from '@/lib/api-client';
 import { conversationKeys } from './query-keys';
 
 /** One page of a class's conversations, newest first; the server searches and pages. */
-export function getConversations(classId: string, page: number, search: string) {
+function getConversations(classId: string, page: number, search: string) {
   return api.get<ConversationPage>(`/chat/conversations/${encodeURIComponent(classId)}`, {
     query: { page, per_page: CONVERSATIONS_PAGE_SIZE, search: search || undefined },
   });
 }
 
-export const conversationsQueryOptions = (classId: string, page: number, search: string) =>
+const conversationsQueryOptions = (classId: string, page: number, search: string) =>
   queryOptions({
     queryKey: conversationKeys.list(classId, page, search),
     queryFn: () => getConversations(classId, page, search),

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EmailRequestList } from '@app/contracts';
-import { api, type Envelope } from '@/lib/api-client';
+import type { ApiSuccess, EmailRequestList } from '@app/contracts';
+import { api } from '@/lib/api-client';
 import { conversationKeys } from './query-keys';
 
 /** Pending contact requests per class id, across all the teacher's classes. */
-export async function getPendingByClass(): Promise<Map<string, number>> {
-  const body = await api.get<Envelope<EmailRequestList>>('/chat/email-requests', {
+async function getPendingByClass(): Promise<Map<string, number>> {
+  const body = await api.get<ApiSuccess<EmailRequestList>>('/chat/email-requests', {
     query: { status: 'pending', limit: 500 },
   });
   const counts = new Map<string, number>();

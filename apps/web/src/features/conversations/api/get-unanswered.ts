@@ -1,17 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UnansweredList } from '@app/contracts';
-import { api, type Envelope } from '@/lib/api-client';
+import type { ApiSuccess, UnansweredList } from '@app/contracts';
+import { api } from '@/lib/api-client';
 import { conversationKeys } from './query-keys';
 
 /** Open questions the material did not cover, grouped by meaning, largest group first. */
-export async function getUnanswered(classId: string): Promise<UnansweredList> {
-  const body = await api.get<Envelope<UnansweredList>>(
+async function getUnanswered(classId: string): Promise<UnansweredList> {
+  const body = await api.get<ApiSuccess<UnansweredList>>(
     `/chat/unanswered/${encodeURIComponent(classId)}`,
   );
   return body.data;
 }
 
-export const unansweredQueryOptions = (classId: string) =>
+const unansweredQueryOptions = (classId: string) =>
   queryOptions({
     queryKey: conversationKeys.unanswered(classId),
     queryFn: () => getUnanswered(classId),

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EmailRequest } from '@app/contracts';
-import { api, type Envelope } from '@/lib/api-client';
+import type { ApiSuccess, EmailRequest } from '@app/contracts';
+import { api } from '@/lib/api-client';
 import { invalidateRequests } from './invalidate-requests';
 
 /** Mark Responded (SPEC §4): sets teacher_responded_at; the server ignores a repeat. */
-export async function markRequestResponded(requestId: string): Promise<EmailRequest> {
-  const body = await api.post<Envelope<EmailRequest>>(
+async function markRequestResponded(requestId: string): Promise<EmailRequest> {
+  const body = await api.post<ApiSuccess<EmailRequest>>(
     `/chat/email-requests/${encodeURIComponent(requestId)}/respond`,
   );
   return body.data;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { FileText, MessageCircleQuestion, RefreshCw, Sparkles, UploadCloud } from 'lucide-react';
 import { TRIAL_QUESTION_LIMIT, type TrialDocument } from '@app/contracts';
+import { AskForm } from '@/components/chat/ask-form';
 import { Button } from '@/components/ui/button';
-import { AskField } from './ask-field';
 import { formatFileSize, formatWordCount } from './trial-rules';
 import { TrialThread } from './trial-thread';
 import type { Recovery, TrialThreadItem } from './use-trial-chat';
@@ -67,12 +67,18 @@ export function ChatStep({
         ) : questionsLeft <= 0 ? (
           <SignUpPrompt onSignUp={onSignUp} />
         ) : (
-          <AskField
+          // SPEC §5 Trial chat: blank text and sending while busy are ignored
+          <AskForm
+            id="trial-question"
+            label="Ask about your document"
+            placeholder="Ask about your document…"
             value={draft}
             onChange={setDraft}
-            busy={busy}
+            canSend={draft.trim().length > 0 && !busy}
             onSend={() => void send()}
             autoFocus={focusInput}
+            sendLabel="Send"
+            showSendLabel
           />
         )}
       </div>
@@ -141,7 +147,7 @@ function Welcome({ fileName }: { fileName: string }) {
 }
 
 /** Shown once the free questions are used up (SPEC §2 Trial document modal). */
-export function SignUpPrompt({ onSignUp }: { onSignUp(): void }) {
+function SignUpPrompt({ onSignUp }: { onSignUp(): void }) {
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-brand-50 p-4 sm:flex-row sm:items-center">
       <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-white text-brand-600 shadow-sm sm:flex">

@@ -8,7 +8,7 @@ import {
   type TrialData,
   type TrialSession,
 } from '@app/contracts';
-import { mockApi, type RecordedCall, type Reply } from '@/test/fetch-mock';
+import { deferred, mockApi, type RecordedCall, type Reply } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { mockXhr } from '@/test/xhr-mock';
 
@@ -100,21 +100,6 @@ async function openChat(
 
 const questionBox = () => screen.getByLabelText('Ask about your document');
 const chatCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/trial/chat');
-
-/** A reply that arrives only when `release` is called, to see the in-flight state. */
-function deferred(reply: Reply) {
-  let release!: () => void;
-  const promise = new Promise<Response>((resolve) => {
-    release = () =>
-      resolve(
-        new Response(JSON.stringify(reply.body), {
-          status: reply.status ?? 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-  });
-  return { handler: () => promise as unknown as Promise<never>, release };
-}
 
 function textFile(name = 'notes.txt', type = 'text/plain') {
   return new File(['Cells are the basic unit of life.'], name, { type });

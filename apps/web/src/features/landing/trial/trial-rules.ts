@@ -36,7 +36,7 @@ export function uploadErrorText(error: unknown): string {
 
 export const isSessionGone = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-export type ChatFailure = 'limit' | 'expired' | 'other';
+type ChatFailure = 'limit' | 'expired' | 'other';
 
 /** SPEC §8 Trial chat: 429 or "limit" first, then "session" or "document", else a plain failure. */
 export function chatFailure(error: unknown): ChatFailure {

@@ -13,7 +13,7 @@ export type TrialThreadItem =
 /** After a "session"/"document" failure the visitor uploads again: on a new session, or the same. */
 export type Recovery = 'new-session' | 'same-session';
 
-export type AskOutcome =
+type AskOutcome =
   | { kind: 'answered'; questionsLeft: number }
   | { kind: 'limit' }
   | { kind: 'failed' }

@@ -5,7 +5,7 @@ import { authStore } from '@/lib/auth-store';
 import { getTrialSession, startTrialSession } from './api/trial-api';
 import { isSessionGone, isTrialExpired } from './trial-rules';
 
-export type TrialSessionState =
+type TrialSessionState =
   | { status: 'starting' }
   /** `detail` is the server's reason when it is worth showing (too many sessions today). */
   | { status: 'failed'; detail: string | null }

@@ -9,7 +9,7 @@ export type UploadState =
   | { status: 'uploading'; fileName: string; percent: number }
   | { status: 'error'; message: string };
 
-export type UploadOutcome =
+type UploadOutcome =
   { kind: 'uploaded'; document: TrialDocument } | { kind: 'session-gone' } | { kind: 'failed' };
 
 /** One document upload at a time: browser-side checks, progress, then the server's verdict. */

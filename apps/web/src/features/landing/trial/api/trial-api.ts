@@ -1,16 +1,22 @@
-import type { TrialChatInput, TrialChatReply, TrialDocument, TrialSession } from '@app/contracts';
-import { api, type Envelope } from '@/lib/api-client';
+import type {
+  ApiSuccess,
+  TrialChatInput,
+  TrialChatReply,
+  TrialDocument,
+  TrialSession,
+} from '@app/contracts';
+import { api } from '@/lib/api-client';
 
 /** The no-signup trial calls (SPEC §7 Trial). No account: the session id is the only key. */
 const sessionPath = (sessionId: string) => `/trial/session/${encodeURIComponent(sessionId)}`;
 
 export async function startTrialSession(): Promise<TrialSession> {
-  return (await api.post<Envelope<TrialSession>>('/trial/session')).data;
+  return (await api.post<ApiSuccess<TrialSession>>('/trial/session')).data;
 }
 
 /** 404 when the session is missing or expired. */
 export async function getTrialSession(sessionId: string): Promise<TrialSession> {
-  return (await api.get<Envelope<TrialSession>>(sessionPath(sessionId))).data;
+  return (await api.get<ApiSuccess<TrialSession>>(sessionPath(sessionId))).data;
 }
 
 /** Multipart upload with progress; a second upload replaces the session's document. */
@@ -22,9 +28,9 @@ export async function uploadTrialDocument(
   const form = new FormData();
   form.append('session_id', sessionId);
   form.append('file', file);
-  return (await api.upload<Envelope<TrialDocument>>('/trial/upload', form, { onProgress })).data;
+  return (await api.upload<ApiSuccess<TrialDocument>>('/trial/upload', form, { onProgress })).data;
 }
 
 export async function askTrialQuestion(input: TrialChatInput): Promise<TrialChatReply> {
-  return (await api.post<Envelope<TrialChatReply>>('/trial/chat', input)).data;
+  return (await api.post<ApiSuccess<TrialChatReply>>('/trial/chat', input)).data;
 }

@@ -22,9 +22,18 @@ export function splitLinks(text: string): { text: string; href?: string }[] {
 
 /**
  * An answer as plain text: React text nodes with line breaks kept, so markup in an answer is
- * shown, never run. Bare https URLs become links that open in a new tab.
+ * shown, never run. Bare https URLs become links that open in a new tab, unless `linkify` is false.
  */
-export function AnswerText({ text, className }: { text: string; className?: string }) {
+export function AnswerText({
+  text,
+  className,
+  linkify = true,
+}: {
+  text: string;
+  className?: string;
+  linkify?: boolean;
+}) {
+  if (!linkify) return <p className={cn('break-words whitespace-pre-wrap', className)}>{text}</p>;
   const nodes: ReactNode[] = splitLinks(text).map((part, index) =>
     part.href ? (
       <a

@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { SearchX } from 'lucide-react';
+import type { Citation, SourceType } from '@app/contracts';
+import { LogoMark } from '@/components/layout/logo';
+import { cn } from '@/lib/utils';
+import { AnswerText } from './answer-text';
+import { Sources, type SourcesProps } from './sources';
+
+/** The asker's message, at the right. `className` sets the row's left gutter. */
+export function QuestionBubble({
+  text,
+  linkify = true,
+  className,
+}: {
+  text: string;
+  linkify?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex justify-end pl-8 sm:pl-16', className)}>
+      <div className="max-w-full rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-sm leading-relaxed text-white shadow-sm">
+        <span className="sr-only">You asked: </span>
+        <AnswerText
+          text={text}
+          linkify={linkify}
+          className={linkify ? '[&_a]:text-white' : undefined}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The assistant's mark beside its message, at the left. `className` sets the right gutter. */
+export function AssistantRow({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('flex items-start gap-2.5 pr-4 sm:pr-16', className)}>
+      <LogoMark className="mt-0.5 size-7 shrink-0" />
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * An answer with its sources. One the material does not cover (source type 'other') is tinted
+ * and headed by `notCoveredLabel`; `children` end the card (e.g. a way to ask a person).
+ */
+export function AnswerBubble({
+  reply,
+  notCoveredLabel,
+  linkify = true,
+  sources,
+  rowClassName,
+  children,
+}: {
+  reply: { response: string; source_type: SourceType; citations: Citation[] };
+  notCoveredLabel: string;
+  linkify?: boolean;
+  sources?: Omit<SourcesProps, 'citations' | 'linkify'>;
+  rowClassName?: string;
+  children?: ReactNode;
+}) {
+  const notCovered = reply.source_type === 'other';
+  const notCoveredName = notCoveredLabel.charAt(0).toLowerCase() + notCoveredLabel.slice(1);
+  return (
+    <AssistantRow className={rowClassName}>
+      <article
+        aria-label={notCovered ? `Answer: ${notCoveredName}` : 'Answer'}
+        className={cn(
+          'rounded-2xl rounded-tl-md border px-4 py-3 text-sm leading-relaxed text-ink-900 shadow-sm',
+          notCovered ? 'border-warning-200 bg-warning-50' : 'border-ink-200 bg-white',
+        )}
+      >
+        {notCovered ? (
+          <p className="mb-1.5 flex items-center gap-1.5 text-xs font-semibold text-warning-800">
+            <SearchX className="size-4" aria-hidden="true" />
+            {notCoveredLabel}
+          </p>
+        ) : null}
+        <AnswerText text={reply.response} linkify={linkify} />
+        {reply.citations.length ? (
+          <Sources citations={reply.citations} linkify={linkify} {...sources} />
+        ) : null}
+        {children}
+      </article>
+    </AssistantRow>
+  );
+}
+
+/** Three bouncing dots while an answer is on its way; `label` is what a screen reader hears. */
+export function TypingIndicator({ label, rowClassName }: { label: string; rowClassName?: string }) {
+  return (
+    <AssistantRow className={rowClassName}>
+      <div
+        role="status"
+        className="inline-flex items-center gap-1 rounded-2xl rounded-tl-md border border-ink-200 bg-white px-4 py-3.5 shadow-sm"
+      >
+        <span className="sr-only">{label}</span>
+        {[0, 150, 300].map((delay) => (
+          <span
+            key={delay}
+            aria-hidden="true"
+            className="size-2 animate-bounce rounded-full bg-ink-400"
+            style={{ animationDelay: `${delay}ms` }}
+          />
+        ))}
+      </div>
+    </AssistantRow>
+  );
+}
