@@ -1,3 +1,4 @@
+import { clip } from './clip.ts';
 import type { FactsRepository } from '../facts/facts.repository.ts';
 import type { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
 import {
@@ -559,14 +560,4 @@ function show(unit: Unit): string {
   if (!header || header.length !== cells.length || header.length < 2)
     return `${unit.text}.`.replace(/ \| /g, ', ');
   return `${cells.map((c, i) => `${header[i]}: ${c}`).join(', ')}.`;
-}
-
-/** Cuts at a sentence end before the limit. */
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('; '));
-  return (
-    end > max / 2 ? cut.slice(0, end + 1) : cut.slice(0, max - 1).replace(/\s+\S*$/, '') + '…'
-  ).trim();
 }

@@ -1,3 +1,4 @@
+import { clip } from './clip.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import OpenAI from 'openai';
 import type { Config } from '../../config.ts';
@@ -48,14 +49,6 @@ type Deps = {
   log: FastifyBaseLogger;
   now?: () => Date;
 };
-
-/** Cuts at a sentence end (or a word) before the limit. */
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const end = cut.lastIndexOf('. ');
-  return end > max / 2 ? cut.slice(0, end + 1) : `${cut.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
-}
 
 function citationOf(p: Passage): Citation {
   return {

@@ -1,20 +1,23 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor, Trx } from '../../db/index.ts';
+import type { ClassesTable } from '../../db/schema.ts';
 import { Repository } from '../../db/repository.ts';
 
 /** How long a class creation waits for another instance's creation for the same teacher. */
 const CLASS_LOCK_WAIT = '5s';
 
-export type ClassValues = {
-  class_name: string;
-  course_code: string | null;
-  school: string | null;
-  department: string | null;
-  semester: 'Spring' | 'Summer' | 'Fall' | 'Winter' | null;
-  year: number | null;
-  student_size: number | null;
-  description: string | null;
-};
+/** What a teacher sets on a class (the rest the server keeps). */
+export type ClassValues = Pick<
+  Selectable<ClassesTable>,
+  | 'class_name'
+  | 'course_code'
+  | 'school'
+  | 'department'
+  | 'semester'
+  | 'year'
+  | 'student_size'
+  | 'description'
+>;
 
 /** All SQL for classes. Every read and write is scoped to the owning teacher. */
 export class ClassesRepository extends Repository {

@@ -1,0 +1,12 @@
+/**
+ * Cuts `text` to at most `max` characters at a sentence (or clause) end when one falls in its
+ * second half, otherwise at a word, with an ellipsis. Answers, hints and excerpts all use it.
+ */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('; '));
+  return (
+    end > max / 2 ? cut.slice(0, end + 1) : cut.slice(0, max - 1).replace(/\s+\S*$/, '') + '…'
+  ).trim();
+}
