@@ -2,7 +2,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
 
 /** Strips secrets that can travel in a URL (reset links) from logged request URLs. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(/([?&](?:reset_token|token|refresh_token)=)[^&]*/gi, '$1[redacted]');
 }
 

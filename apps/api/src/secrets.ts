@@ -7,7 +7,7 @@ import type { SecretsRepository } from './secrets.repository.ts';
  * The secret named `name` that every instance sharing this database uses: the stored one, or
  * `initial()` stored first. Concurrent first starts agree on whichever was stored first.
  */
-export async function sharedSecret(
+async function sharedSecret(
   repo: SecretsRepository,
   name: string,
   initial: () => Promise<string>,

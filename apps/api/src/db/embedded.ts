@@ -138,7 +138,7 @@ const isRunning = (pid: number) => {
  * still running on this data directory, stop it (a fast shutdown, then SIGKILL) first. A lock file
  * whose process is gone is PostgreSQL's own business: it removes it on start.
  */
-export async function stopStalePostgres(
+async function stopStalePostgres(
   dataDir: string,
   log: (line: string) => void = () => {},
 ): Promise<boolean> {

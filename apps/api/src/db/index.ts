@@ -9,7 +9,7 @@ export type Trx = Transaction<Database>;
 export type Executor = Db | Trx;
 export type { Database };
 
-export type PoolOptions = {
+type PoolOptions = {
   /** connections at most (DATABASE_POOL_SIZE) */
   max?: number;
   /** a statement running longer is cancelled by PostgreSQL (DATABASE_STATEMENT_TIMEOUT_MS; 0: none) */

@@ -8,7 +8,7 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 const LOCK_ID = 734_112_001; // any constant: serialises concurrent starts of several instances
 
 /** How long a start waits for another instance's migrations before it gives up, and how often it says so. */
-export const MIGRATION_LOCK = { timeoutMs: 5 * 60_000, pollMs: 500, reportEveryMs: 10_000 };
+const MIGRATION_LOCK = { timeoutMs: 5 * 60_000, pollMs: 500, reportEveryMs: 10_000 };
 
 /**
  * Takes the migration lock, waiting for another instance that holds it (saying so), and fails

@@ -8,7 +8,7 @@ type NullableTimestamp = ColumnType<
   Date | string | null
 >;
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<string>;
   email: string;
   password_hash: string;
@@ -40,7 +40,7 @@ export interface UsersTable {
   canceled_at: NullableTimestamp;
 }
 
-export interface PaymentsTable {
+interface PaymentsTable {
   id: Generated<string>;
   user_id: string;
   kind: 'subscription' | 'addon';
@@ -56,24 +56,24 @@ export interface PaymentsTable {
   created_at: Generated<Date>;
 }
 
-export interface ScheduledRunsTable {
+interface ScheduledRunsTable {
   name: string;
   last_run: Date;
 }
 
-export interface AppSecretsTable {
+interface AppSecretsTable {
   name: string;
   value: string;
   created_at: Generated<Date>;
 }
 
-export interface StripeEventsTable {
+interface StripeEventsTable {
   id: string;
   type: string;
   received_at: Generated<Date>;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: Generated<string>;
   user_id: string;
   user_agent: string | null;
@@ -82,7 +82,7 @@ export interface SessionsTable {
   revoke_reason: string | null;
 }
 
-export interface RefreshTokensTable {
+interface RefreshTokensTable {
   id: Generated<string>;
   session_id: string;
   token_hash: string;
@@ -91,7 +91,7 @@ export interface RefreshTokensTable {
   created_at: Generated<Date>;
 }
 
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   id: Generated<string>;
   user_id: string;
   token_hash: string;
@@ -100,7 +100,7 @@ export interface PasswordResetsTable {
   created_at: Generated<Date>;
 }
 
-export interface EmailsTable {
+interface EmailsTable {
   id: Generated<string>;
   to_address: string;
   subject: string;
@@ -112,7 +112,7 @@ export interface EmailsTable {
   created_at: Generated<Date>;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
   hits: number;
@@ -137,7 +137,7 @@ export interface ClassesTable {
   updated_at: Timestamp;
 }
 
-export interface ContentsTable {
+interface ContentsTable {
   id: Generated<string>;
   class_id: string;
   title: string;
@@ -156,19 +156,19 @@ export interface ContentsTable {
   updated_at: Timestamp;
 }
 
-export interface UploadsTable {
+interface UploadsTable {
   id: Generated<string>;
   content_id: string | null;
   created_at: Generated<Date>;
 }
 
-export interface UploadPartsTable {
+interface UploadPartsTable {
   upload_id: string;
   seq: number;
   data: Buffer;
 }
 
-export interface ContentChunksTable {
+interface ContentChunksTable {
   id: Generated<string>;
   content_id: string;
   class_id: string;
@@ -180,26 +180,26 @@ export interface ContentChunksTable {
 }
 
 /** Each item's first distinct section headings, with where each first appears (triggers, 010). */
-export interface ContentHeadingsTable {
+interface ContentHeadingsTable {
   content_id: string;
   heading: string;
   position: number;
 }
 
 /** Each lexeme of a class's chunks with the number of chunks holding it (kept by triggers, 009). */
-export interface ClassLexemesTable {
+interface ClassLexemesTable {
   class_id: string;
   word: string;
   ndoc: number;
 }
 
 /** A class's chunk count (kept by triggers, 009); no row while the class has never had any. */
-export interface ClassChunkCountsTable {
+interface ClassChunkCountsTable {
   class_id: string;
   chunks: number;
 }
 
-export interface ConversationsTable {
+interface ConversationsTable {
   id: Generated<string>;
   class_id: string;
   question: string;
@@ -216,7 +216,7 @@ export interface ConversationsTable {
   resolved_content_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface EmailRequestsTable {
+interface EmailRequestsTable {
   id: Generated<string>;
   class_id: string;
   conversation_id: string;
@@ -229,7 +229,7 @@ export interface EmailRequestsTable {
   replied_at: NullableTimestamp;
 }
 
-export interface TrialSessionsTable {
+interface TrialSessionsTable {
   id: Generated<string>;
   class_id: string | null;
   questions_used: ColumnType<number, number | undefined, number>;
@@ -240,7 +240,7 @@ export interface TrialSessionsTable {
   expires_at: Timestamp;
 }
 
-export interface CourseFactsTable {
+interface CourseFactsTable {
   id: Generated<string>;
   class_id: string;
   /** null for a teacher's fact */

@@ -3,7 +3,7 @@ import type { Analytics } from '@app/contracts';
 import { Repository } from '../../db/repository.ts';
 
 /** The days counted, in the teacher's time zone, and the instants they start and end at. */
-export type AnalyticsRange = {
+type AnalyticsRange = {
   /** YYYY-MM-DD, first and last day counted */
   from: string;
   to: string;
@@ -12,7 +12,7 @@ export type AnalyticsRange = {
   timeZone: string;
 };
 
-export type DayCounts = {
+type DayCounts = {
   date: string;
   questions: number;
   answered: number;

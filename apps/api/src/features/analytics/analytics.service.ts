@@ -5,7 +5,7 @@ import type { ConversationsRepository } from '../conversations/conversations.rep
 import { groupQuestions, type QuestionGroup } from '../conversations/question-groups.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
-export type AnalyticsOptions = {
+type AnalyticsOptions = {
   teacherId: string;
   classId: string;
   days: number;
@@ -13,7 +13,7 @@ export type AnalyticsOptions = {
 };
 
 /** A class's figures for its teacher (SPEC §2 Analytics, §7 GET /chat/analytics/{id}). */
-export type AnalyticsServiceDeps = {
+type AnalyticsServiceDeps = {
   repo: AnalyticsRepository;
   /** the most asked questions, grouped when they are the same question in other words */
   conversations: Pick<ConversationsRepository, 'exactQuestionGroups'>;

@@ -319,7 +319,7 @@ const ASKS_FOR: Ask[] = [
   },
 ];
 
-export type RankedUnit = Unit & {
+type RankedUnit = Unit & {
   score: number;
   coverage: number;
   hits: number;
@@ -328,7 +328,7 @@ export type RankedUnit = Unit & {
 };
 
 /** Every unit of the best passages for the question, best first, with how well it covers it. */
-export async function rankUnits(
+async function rankUnits(
   retrieval: RetrievalRepository,
   classId: string,
   question: string,

@@ -32,10 +32,10 @@ const EXCERPT_CHARS = 300;
 const FACT_CHUNKS = 3;
 const DAY_MS = 86_400_000;
 
-export type OpenAiSettings = NonNullable<Config['openai']>;
+type OpenAiSettings = NonNullable<Config['openai']>;
 
 /** The class's fact sheet for a question, most relevant first: shown to the model before the passages. */
-export type FactSource = (classId: string, question: string) => Promise<Fact[]>;
+type FactSource = (classId: string, question: string) => Promise<Fact[]>;
 
 type Deps = {
   retrieval: RetrievalRepository;
@@ -65,7 +65,7 @@ function bestRanked(passages: Passage[]): Passage {
 }
 
 /** The student-facing answer from the model's reply over these passages (numbered from 1). */
-export function answerFromReply(reply: string, passages: Passage[], tokensUsed: number): Answer {
+function answerFromReply(reply: string, passages: Passage[], tokensUsed: number): Answer {
   const { text, cited } = parseCitations(reply);
   if (!text || text.includes(NOT_IN_MATERIAL))
     return { response: NOT_COVERED, sourceType: 'other', citations: [], tokensUsed };

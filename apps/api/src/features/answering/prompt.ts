@@ -28,7 +28,7 @@ export type Fact = {
 /** A passage the prompt may show: retrieved (rank > 0) or a neighbour of one (rank 0). */
 export type ContextChunk = Passage & { position: number };
 
-export type PromptInput = {
+type PromptInput = {
   /** the retrieved chunks, best first */
   hits: ContextChunk[];
   /** chunks near the hits in their documents (the hits may be among them) */
@@ -181,7 +181,7 @@ function inDocumentOrder(chosen: ContextChunk[]): ContextChunk[] {
  * block as rendered with the largest id it could get, so the rendered block never exceeds the
  * budget (removing overlaps only makes it smaller).
  */
-export function choosePassages(
+function choosePassages(
   hits: ContextChunk[],
   neighbours: PlacedChunk[],
   budget: number,

@@ -78,7 +78,7 @@ const PHRASES: [RegExp, Concept][] = [
 ];
 
 /** "what do I need to get an A", "is 89 a B+": a letter grade named in the question. */
-export const LETTER_GRADE =
+const LETTER_GRADE =
   /\b(get|getting|earn|earning|receive|make|need for|for|is|be)\s+(an\s+a[+-]?|a\s+[bcdf][+-]?|[abcdf][+-])(?=\s*([?.!,]|$)|\s+(in|on|for|grade|overall|or|and)\b)/i;
 
 /** A word this close to a concept's seed means it ("classroom" ~ "room"); measured on GloVe 100d. */

@@ -12,7 +12,7 @@ import type { TokenSigner } from './tokens.ts';
 import { hashToken, looksLikeJwt, randomToken } from './tokens.ts';
 import { passwordResetEmail } from './reset-email.ts';
 
-export const AUTH_LIMITS = {
+const AUTH_LIMITS = {
   /** sign-in attempts on one account from one address */
   loginPerAccountAddress: { max: 5, windowSeconds: 15 * 60 },
   /**
@@ -27,14 +27,14 @@ export const AUTH_LIMITS = {
   resetPerAccount: { max: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
-export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
-export const COMMON_PASSWORD = 'This password is too common. Please choose a less predictable one.';
-export const INVALID_RESET_LINK =
+const COMMON_PASSWORD = 'This password is too common. Please choose a less predictable one.';
+const INVALID_RESET_LINK =
   'This password reset link is invalid or has expired. Please request a new one.';
 
-export type AuthServiceDeps = {
+type AuthServiceDeps = {
   repo: AuthRepository;
   limiter: RateLimiter;
   signer: TokenSigner;
@@ -47,7 +47,7 @@ export type AuthServiceDeps = {
 /** What a bearer token resolved to. */
 export type Principal = { userId: string; sessionId: string };
 
-export function toUser(row: UserRow): User {
+function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,

@@ -5,7 +5,7 @@ const ISSUER = 'syllabot';
 const AUDIENCE = 'syllabot-api';
 const ALG = 'HS256';
 
-export type AccessClaims = { userId: string; sessionId: string };
+type AccessClaims = { userId: string; sessionId: string };
 
 export class TokenSigner {
   private readonly key: Uint8Array;

@@ -26,7 +26,7 @@ export type Allowance = {
   subscriptionActive: boolean;
 };
 
-export const ACTIVE_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active'];
+const ACTIVE_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active'];
 
 export function computeAllowance(input: {
   status: SubscriptionStatus;

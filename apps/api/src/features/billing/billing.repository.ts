@@ -20,7 +20,7 @@ const billingColumns = [
 
 export type BillingUser = NonNullable<Awaited<ReturnType<BillingRepository['findUser']>>>;
 
-export type SubscriptionUpdate = Partial<{
+type SubscriptionUpdate = Partial<{
   subscription_status: SubscriptionStatus;
   subscription_id: string;
   trial_end: Date | null;

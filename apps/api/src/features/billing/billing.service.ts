@@ -30,9 +30,9 @@ import type { PaymentProvider, SubscriptionSnapshot } from './providers/payment-
 import { mapStripeStatus, type StripePaymentProvider } from './providers/stripe-provider.ts';
 import { nextSeason, seasonFor } from './seasons.ts';
 
-export const PLAN_PRICE_CENTS = TEACHER_PLAN_PRICE_USD * 100;
+const PLAN_PRICE_CENTS = TEACHER_PLAN_PRICE_USD * 100;
 
-export type BillingServiceDeps = {
+type BillingServiceDeps = {
   repo: BillingRepository;
   provider: PaymentProvider;
   addonPriceCents: number;

@@ -1,7 +1,7 @@
 import type { Season, SeasonName } from '@app/contracts';
 
 /** SPEC §9: August to December is Fall, May to July Summer, otherwise Spring (UTC months). */
-export function seasonNameFor(date: Date): SeasonName {
+function seasonNameFor(date: Date): SeasonName {
   const month = date.getUTCMonth() + 1;
   if (month >= 8) return 'Fall';
   if (month >= 5) return 'Summer';

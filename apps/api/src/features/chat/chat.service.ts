@@ -6,7 +6,7 @@ import type { ChatRepository } from './chat.repository.ts';
 import { suggestedQuestions } from './sample-questions.ts';
 
 /** Per client address and per class (ten times the address limit), each per minute. */
-export function chatLimits(perMinute: number): { perAddress: Limit; perClass: Limit } {
+function chatLimits(perMinute: number): { perAddress: Limit; perClass: Limit } {
   return {
     perAddress: { max: perMinute, windowSeconds: 60 },
     perClass: { max: perMinute * 10, windowSeconds: 60 },
@@ -16,7 +16,7 @@ const CLASS_INACTIVE_MESSAGE = CHAT_MESSAGES.classInactive;
 const BUSY = 'You are asking questions a little too quickly. Please wait a moment and try again.';
 
 /** The public side of a class, reached by its share link's chat_uuid. */
-export type ChatServiceDeps = {
+type ChatServiceDeps = {
   repo: ChatRepository;
   limiter: RateLimiter;
   answerer: Answerer;

@@ -1,6 +1,6 @@
 import type { Email } from '../mail/mailer.ts';
 
-export type ContactEmailInput = {
+type ContactEmailInput = {
   to: string;
   teacherFirstName: string;
   className: string;
@@ -53,7 +53,7 @@ export function contactRequestEmail(input: ContactEmailInput): Email {
   };
 }
 
-export type ReplyEmailInput = {
+type ReplyEmailInput = {
   to: string;
   teacherEmail: string;
   teacherName: string;

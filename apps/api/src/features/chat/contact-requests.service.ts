@@ -28,7 +28,7 @@ function toRequest(r: Row): EmailRequest {
 }
 
 /** The teacher's side of students' contact requests (SPEC §2, §4): list, Mark Responded, reply. */
-export type ContactRequestsServiceDeps = {
+type ContactRequestsServiceDeps = {
   repo: ContactRepository;
   classes: Pick<ClassesService, 'requireOwned'>;
   mailer: Mailer;

@@ -6,14 +6,14 @@ import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate
 import { contactRequestEmail } from './contact-email.ts';
 import type { ContactRepository } from './contact.repository.ts';
 
-export const CONTACT_PER_ADDRESS: Limit = { max: 5, windowSeconds: 10 * 60 };
+const CONTACT_PER_ADDRESS: Limit = { max: 5, windowSeconds: 10 * 60 };
 const TOO_MANY =
   'You have sent several contact requests in a short time. Please wait a few minutes and try again.';
-export const ALREADY_PENDING =
+const ALREADY_PENDING =
   'You have already asked your teacher about this conversation. They will reply to the e-mail address you gave.';
 
 /** A student asking the teacher to get in touch about one conversation (SPEC §4, §5). */
-export type ContactServiceDeps = {
+type ContactServiceDeps = {
   repo: ContactRepository;
   limiter: RateLimiter;
   mailer: Mailer;

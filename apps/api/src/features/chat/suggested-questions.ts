@@ -5,7 +5,7 @@ import { DEFAULT_TEST_QUESTIONS, SUGGESTED_QUESTIONS_MAX } from '@app/contracts'
  * it. The first topic whose pattern matches a heading wins, so the more specific ones come first
  * ("Instructor office hours" is about office hours, "Late assignments" about the late policy).
  */
-export const HEADING_TOPICS: readonly { pattern: RegExp; question: string }[] = [
+const HEADING_TOPICS: readonly { pattern: RegExp; question: string }[] = [
   { pattern: /\boffice hours?\b|\bstudent hours\b/i, question: 'When are the office hours?' },
   {
     pattern: /\bgrad(e|es|ing)\b|\bassessments?\b|\bevaluation\b|\bweights?\b|\bmarking\b/i,
@@ -56,7 +56,7 @@ export const HEADING_TOPICS: readonly { pattern: RegExp; question: string }[] = 
 ];
 
 /** When the material names none of the topics above: questions almost any syllabus answers. */
-export const GENERIC_QUESTIONS: readonly string[] = DEFAULT_TEST_QUESTIONS;
+const GENERIC_QUESTIONS: readonly string[] = DEFAULT_TEST_QUESTIONS;
 
 function questionFor(heading: string): string | undefined {
   return HEADING_TOPICS.find((topic) => topic.pattern.test(heading))?.question;

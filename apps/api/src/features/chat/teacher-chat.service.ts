@@ -11,7 +11,7 @@ const TESTING_TOO_FAST =
   'You are testing questions a little too quickly. Please wait a moment and try again.';
 
 /** The teacher's side of a class's chat: suggested questions and trying the assistant out. */
-export type TeacherChatServiceDeps = {
+type TeacherChatServiceDeps = {
   repo: ChatRepository;
   limiter: RateLimiter;
   chat: Pick<ChatService, 'answer'>;

@@ -4,7 +4,7 @@ import type { BillingService } from '../billing/billing.service.ts';
 import type { ClassesRepository, ClassRow, ClassValues } from './classes.repository.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 
-export function toClassItem(row: ClassRow): ClassItem {
+function toClassItem(row: ClassRow): ClassItem {
   return {
     id: row.id,
     class_name: row.class_name,
@@ -28,7 +28,7 @@ export function toClassItem(row: ClassRow): ClassItem {
   };
 }
 
-export type ClassesServiceDeps = {
+type ClassesServiceDeps = {
   repo: ClassesRepository;
   billing: BillingService;
 };

@@ -4,10 +4,10 @@ import { ExtractionError, type Extractor } from '../extraction/index.ts';
 import type { Job, JobDefinition, JobQueue } from '../jobs/job-queue.ts';
 import type { ContentRepository } from './content.repository.ts';
 
-export type ProcessContentJob = { contentId: string };
+type ProcessContentJob = { contentId: string };
 
 /** A read that keeps failing for reasons outside the file (the database, a crash) ends here. */
-export const PROCESSING_GAVE_UP =
+const PROCESSING_GAVE_UP =
   'This file could not be processed because of a server problem. Please upload it again.';
 
 export const CONTENT_JOB: JobDefinition = {

@@ -12,7 +12,7 @@ export type ChunkValues = {
   wordCount: number;
 };
 export type AlsoInTransaction = (trx: Trx, contentId: string) => Promise<void>;
-export type ContentValues = {
+type ContentValues = {
   title: string;
   content: string;
   content_type: ContentType;

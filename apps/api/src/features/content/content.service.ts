@@ -43,7 +43,7 @@ type TextInput = {
 };
 
 /** A file stored by `storeFile`, not yet attached to an item. */
-export type StoredFile = { uploadId: string; size: number; fileName: string };
+type StoredFile = { uploadId: string; size: number; fileName: string };
 
 /** Bytes per stored part: memory per upload stays at one part, whatever the file's size. */
 const UPLOAD_PART_BYTES = 1024 * 1024;
@@ -55,7 +55,7 @@ const notReady = (status: string) =>
       : 'This file could not be read. Delete it and upload it again.',
   );
 
-export type ContentServiceDeps = {
+type ContentServiceDeps = {
   repo: ContentRepository;
   classes: Pick<ClassesService, 'requireOwned'>;
   extractor: Extractor;

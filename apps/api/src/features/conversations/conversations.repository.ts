@@ -12,7 +12,7 @@ const PREVIEW_SOURCE_LENGTH = 400;
  * The stored search text is lower case, so the word is lowered here and matched with LIKE;
  * `%`, `_` and a backslash typed by the teacher are matched as themselves, not as wildcards.
  */
-export function likePattern(word: string): string {
+function likePattern(word: string): string {
   return `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

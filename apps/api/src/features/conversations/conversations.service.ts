@@ -18,7 +18,7 @@ const EXPORT_BATCH = 2000;
 const UNANSWERED_GROUPS_MAX = 100;
 
 /** The answer's first words on one line, cut at a word boundary. */
-export function responsePreview(text: string, max = RESPONSE_PREVIEW_LENGTH): string {
+function responsePreview(text: string, max = RESPONSE_PREVIEW_LENGTH): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
@@ -38,7 +38,7 @@ function citationsOf(value: unknown): Citation[] {
 }
 
 /** "bio-101-conversations-2026-11-22.csv": ASCII only, so every browser keeps the name. */
-export function exportFileName(label: string, today: Date): string {
+function exportFileName(label: string, today: Date): string {
   const slug =
     label
       .normalize('NFKD')
@@ -51,7 +51,7 @@ export function exportFileName(label: string, today: Date): string {
 }
 
 /** The teacher's review of their classes' conversations, and closing unanswered questions. */
-export type ConversationsServiceDeps = {
+type ConversationsServiceDeps = {
   repo: ConversationsRepository;
   classes: Pick<ClassesService, 'requireOwned'>;
   content: Pick<ContentService, 'createText'>;

@@ -71,7 +71,7 @@ function exactGroup({ key, ...group }: ExactGroupRow): ExactGroup {
 }
 
 /** Largest first: each exact group joins the first cluster that asks the same about the same. */
-export function mergeSimilar(groups: ExactGroup[]): QuestionGroup[] {
+function mergeSimilar(groups: ExactGroup[]): QuestionGroup[] {
   const clusters: { words: Set<string>; asks: string; members: ExactGroup[] }[] = [];
   for (const g of groups) {
     const asks = g.asks.join(' ');

@@ -10,13 +10,13 @@ import { crc32, createDeflate, createDeflateRaw, deflateSync } from 'node:zlib';
 /** `times` copies of `repeat` */
 export type Run = { repeat: string; times: number };
 /** `times` strings made by `make(0)`, `make(1)`… */
-export type Series = { make: (i: number) => string; times: number };
-export type Piece = string | Buffer | Run | Series;
+type Series = { make: (i: number) => string; times: number };
+type Piece = string | Buffer | Run | Series;
 
-export type Deflated = { data: Buffer; size: number; crc: number };
+type Deflated = { data: Buffer; size: number; crc: number };
 
 /** zlib (PDF /FlateDecode) or, with `raw`, raw deflate (zip) of the pieces, level 9 */
-export async function deflate(pieces: Piece[], raw = false): Promise<Deflated> {
+async function deflate(pieces: Piece[], raw = false): Promise<Deflated> {
   const z = raw ? createDeflateRaw({ level: 9 }) : createDeflate({ level: 9 });
   const out: Buffer[] = [];
   z.on('data', (c: Buffer) => out.push(c));
@@ -172,10 +172,10 @@ function rc4(key: Buffer, data: Buffer): Buffer {
 }
 
 /** `claim`: the uncompressed size written in BOTH the local and the central header (a lie) */
-export type ZipPart = { name: string; pieces: Piece[]; claim?: number };
+type ZipPart = { name: string; pieces: Piece[]; claim?: number };
 
 /** A zip of deflated entries, written by hand so that its headers can lie about their sizes. */
-export async function zipWithClaims(parts: ZipPart[]): Promise<Buffer> {
+async function zipWithClaims(parts: ZipPart[]): Promise<Buffer> {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

@@ -38,7 +38,7 @@ export function extensionOf(fileName: string): string {
 const WINDOWS_1252_UNDEFINED = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
 /** Text: no NUL bytes, no binary control characters, valid UTF-8 or plausible Windows-1252. */
-export function looksLikeText(data: Buffer): boolean {
+function looksLikeText(data: Buffer): boolean {
   const sample = data.subarray(0, 64 * 1024);
   if (data.indexOf(0) !== -1) return false;
   for (const byte of sample) {

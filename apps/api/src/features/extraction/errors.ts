@@ -10,7 +10,7 @@ const EXTRACTION_CODES = [
   'VALIDATION_ERROR',
 ] as const;
 /** Error codes of contracts' ERROR_CODES: the error handler answers with their status (413, 415, 422). */
-export type ExtractionCode = (typeof EXTRACTION_CODES)[number];
+type ExtractionCode = (typeof EXTRACTION_CODES)[number];
 
 export const isExtractionCode = (code: string): code is ExtractionCode =>
   (EXTRACTION_CODES as readonly string[]).includes(code);

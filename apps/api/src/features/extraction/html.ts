@@ -8,7 +8,7 @@ const ENTITIES: Record<string, string> = {
   nbsp: ' ',
 };
 
-export function decodeEntities(s: string): string {
+function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
     if (e[0] === '#') {
       const code =

@@ -19,7 +19,7 @@ export { EXTRACTION_LIMITS, type ExtractionLimits } from './limits.ts';
 export { chunkText, countWords, isBodyTitle } from './text.ts';
 export type { Chunk } from './text.ts';
 
-export type ExtractedDocument = {
+type ExtractedDocument = {
   kind: DocumentKind;
   mimeType: string;
   text: string;
@@ -39,7 +39,7 @@ export interface Extractor {
   close(): Promise<void>;
 }
 
-export type ExtractorOptions = {
+type ExtractorOptions = {
   /** overrides of EXTRACTION_LIMITS (tests use small ones); they win over the three below */
   limits?: Partial<ExtractionLimits>;
   /** = limits.fileBytes, default 50 MiB */

@@ -156,7 +156,7 @@ export function patchWorkerSource(source: string, url: string): string {
  * An ES module without imports (pdf.js's two bundles) as the body of a function returning its
  * exports: `export { a, b };` becomes `return { a, b };`, `import.meta.url` its URL.
  */
-export function asFunctionBody(source: string, url: string): string {
+function asFunctionBody(source: string, url: string): string {
   const exports = source.match(/\nexport \{[^}]*\};\n/g) ?? [];
   if (exports.length !== 1 || exports[0]!.includes(' as ') || /^\s*import[\s{*]/m.test(source)) {
     throw new Error(`pdfjs-dist changed: ${url} is no longer a bundle without imports.`);

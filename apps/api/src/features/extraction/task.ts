@@ -34,7 +34,7 @@ export type Extracted = {
   chunks: Chunk[];
 };
 export type Chunked = { ok: true; chunks: Chunk[] };
-export type TaskFailure = { ok: false; code: ExtractionError['code']; message: string };
+type TaskFailure = { ok: false; code: ExtractionError['code']; message: string };
 export type TaskResult = Extracted | Chunked | { ok: true; threadId: number } | TaskFailure;
 
 /**
@@ -50,7 +50,7 @@ function checkChars(text: string, limits: ExtractionLimits): void {
     throw overLimit('PAYLOAD_TOO_LARGE', MESSAGES.textChars(limits.textChars));
 }
 
-export async function extractKind(
+async function extractKind(
   kind: DocumentKind,
   data: Buffer,
   limits: ExtractionLimits,
@@ -93,7 +93,7 @@ function failure(err: ExtractionError): TaskFailure {
  * of memory, or the worker holds more than `workerRecycleMb` afterwards. Exiting the thread is
  * the only way to give all of that memory back.
  */
-export async function runTask(task: Task): Promise<{ result: TaskResult; retire: boolean }> {
+async function runTask(task: Task): Promise<{ result: TaskResult; retire: boolean }> {
   if (task.type === 'spin') {
     const end = Date.now() + task.ms;
     let x = 0;

@@ -31,7 +31,7 @@ export function normalizeText(text: string): string {
 // Windows-1252 0x80–0x9F (Node's TextDecoder treats 'windows-1252' as Latin-1 there)
 const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
-export function decodeWindows1252(data: Uint8Array): string {
+function decodeWindows1252(data: Uint8Array): string {
   let out = '';
   for (let i = 0; i < data.length; i += 8192) {
     const part = data.subarray(i, i + 8192);

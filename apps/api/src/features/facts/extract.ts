@@ -231,7 +231,7 @@ function hasTime(s: string): boolean {
 }
 
 /** A place is a name: its words (outside parentheses) are capitalised or hold figures. */
-export function isPlaceName(p: string): boolean {
+function isPlaceName(p: string): boolean {
   const ws = p
     .replace(/\([^)]*\)/g, ' ')
     .split(/\s+/)
@@ -241,7 +241,7 @@ export function isPlaceName(p: string): boolean {
 }
 
 /** Splits "MW 9:05-9:55am, Statler 265" into its time and its place. */
-export function splitMeeting(value: string): { time: string | null; place: string | null } {
+function splitMeeting(value: string): { time: string | null; place: string | null } {
   const parts = value
     .split(/\s*(?:[,;|@]|\bin\b(?=\s+[A-Z0-9]))\s*/)
     .map((p) => p.trim())
@@ -295,7 +295,7 @@ function isOfficeHours(value: string): boolean {
 type Labelled = { field: Field; label: string; value: string };
 
 /** "Office: RE 289 Email: x@y Phone: 555" → its labelled parts (and any text before the first). */
-export function splitLabels(text: string): { lead: string; parts: Labelled[] } {
+function splitLabels(text: string): { lead: string; parts: Labelled[] } {
   const hits = [...text.matchAll(LABEL_RE)];
   const parts: Labelled[] = [];
   let lead = text;

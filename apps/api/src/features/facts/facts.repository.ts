@@ -198,4 +198,3 @@ export class FactsRepository extends Repository {
 
 export type FactRow = NonNullable<Awaited<ReturnType<FactsRepository['find']>>>;
 export type FactListRow = Awaited<ReturnType<FactsRepository['listForClass']>>[number];
-export type FactSheetRow = Awaited<ReturnType<FactsRepository['factSheet']>>[number];

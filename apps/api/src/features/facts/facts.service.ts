@@ -79,7 +79,7 @@ function toFact(row: FactListRow): CourseFact {
  * 'overridden'); deleting an extracted fact stores an empty correction that hides it ('hidden');
  * deleting a correction brings the extracted fact back.
  */
-export type FactsServiceDeps = {
+type FactsServiceDeps = {
   repo: FactsRepository;
   classes: Pick<ClassesService, 'requireOwned'>;
 };

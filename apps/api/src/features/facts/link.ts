@@ -20,10 +20,7 @@ function wordsOf(s: string): string[] {
   return s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-export function linkToChunks(
-  sources: readonly string[],
-  chunks: readonly ChunkText[],
-): (number | null)[] {
+function linkToChunks(sources: readonly string[], chunks: readonly ChunkText[]): (number | null)[] {
   const bodies = chunks.map((c) => squash(c.body));
   const wordSets = chunks.map((c) => new Set(wordsOf(c.body)));
   return sources.map((source) => {

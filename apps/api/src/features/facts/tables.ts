@@ -28,7 +28,7 @@ export type Table = {
   rows: TableRow[];
 };
 
-export type TableRow = {
+type TableRow = {
   cells: TableCell[];
   /** the lines this row was read from (a grid cell may span several) */
   start: number;
@@ -42,7 +42,7 @@ const PIPE_SEPARATOR = /^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$/;
 const GRID_BORDER = /^\+[-=+:]+\+$/;
 const DASH_RULE = /^-{3,}(\s+-{3,})*$/;
 
-export function isPipeRow(line: string): boolean {
+function isPipeRow(line: string): boolean {
   const t = line.trim();
   if (t.startsWith('|')) return t.indexOf('|', 1) > 0 || t.length > 1;
   return t.includes(' | ');

@@ -5,7 +5,7 @@
 import { isPersonName, LEADING_LABEL_RE } from './patterns.ts';
 import { findTables, type TableCell } from './tables.ts';
 
-export type LineKind = 'heading' | 'item' | 'row' | 'text';
+type LineKind = 'heading' | 'item' | 'row' | 'text';
 
 export type Line = {
   /** the line(s) as written: what a fact quotes as its source */
@@ -34,7 +34,7 @@ const TITLE_MAX_WORDS = 6;
 const LABEL_HEADING_MAX_WORDS = 12;
 
 /** Markdown and HTML inline marks removed; links keep their text (or address when bare). */
-export function cleanInline(s: string): string {
+function cleanInline(s: string): string {
   return s
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\((?:mailto:)?([^)\s]*)[^)]*\)/g, (_m, text: string, url: string) =>

@@ -4,7 +4,7 @@ import { PRUNE_BATCH, type HousekeepingRepository } from './housekeeping.reposit
 export const HOUSEKEEPING_PERIOD_MS = 60 * 60 * 1000;
 
 /** How long kept records live, in days (RETENTION_*; 0 keeps them for good). */
-export type Retention = { conversationsDays: number; emailsDays: number; sessionsDays: number };
+type Retention = { conversationsDays: number; emailsDays: number; sessionsDays: number };
 export const DEFAULT_RETENTION: Retention = {
   conversationsDays: 730,
   emailsDays: 30,

@@ -157,7 +157,7 @@ async function termGroups(
 /** Each lexeme of the search terms once. */
 const searchLexemes = (terms: SearchTerms) => [...new Set(terms.groups.flatMap((g) => g.lexemes))];
 
-export function toTsquery(terms: SearchTerms): string | null {
+function toTsquery(terms: SearchTerms): string | null {
   const all = searchLexemes(terms);
   return all.length ? all.join(' | ') : null;
 }

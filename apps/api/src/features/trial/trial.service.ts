@@ -48,7 +48,7 @@ function toSession(row: SessionRow): TrialSession {
  * as a class, over that document only. Sessions last 24 hours; then they and their document are
  * deleted.
  */
-export type TrialServiceDeps = {
+type TrialServiceDeps = {
   repo: TrialRepository;
   /** stores the session's document as its hidden class's material */
   content: ContentRepository;

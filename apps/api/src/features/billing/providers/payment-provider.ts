@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from '@app/contracts';
 
 /** What the billing service needs from whoever takes the money. */
-export type StartedSubscription = {
+type StartedSubscription = {
   subscriptionId: string;
   customerId: string | null;
   paymentMethodId: string;

@@ -4,7 +4,7 @@ import type { SubscriptionStatus } from '@app/contracts';
 import { AppError } from '../../../errors.ts';
 import type { PaymentProvider, SubscriptionSnapshot } from './payment-provider.ts';
 
-export type StripeSettings = {
+type StripeSettings = {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string | undefined;
@@ -46,7 +46,7 @@ export function createStripeClient(settings: StripeSettings): Stripe {
 }
 
 /** Turns Stripe's errors into ours: a declined card is the teacher's to fix (402), the rest is ours (502). */
-export function providerError(err: unknown): never {
+function providerError(err: unknown): never {
   if (err instanceof Stripe.errors.StripeCardError) {
     throw new AppError('PAYMENT_DECLINED', err.message || 'Your card was declined.');
   }
