@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
 
 /**
  * API layering (DESIGN §3): repositories (`*.repository.ts`) hold all SQL. Anywhere else in the
@@ -25,6 +26,46 @@ const API_LAYER_IGNORES = [
   'apps/api/src/db/**',
   'apps/api/src/**/*.test.ts',
 ];
+
+/**
+ * Web boundaries (DESIGN §3, bulletproof-react): a feature never imports another feature; `lib/`
+ * and `components/` import no feature; the app (`src/app`) composes features. The e2e journeys
+ * use the API over HTTP and never import its source.
+ */
+const WEB_FEATURES = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const ANY_FEATURE = {
+  group: ['@/features/**', '**/features/**'],
+  message:
+    'lib/ and components/ import no feature: move the shared piece here, or compose in src/app.',
+};
+const otherFeatures = (feature) => ({
+  group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [
+    `@/features/${other}`,
+    `@/features/${other}/**`,
+    `../${other}`,
+    `../${other}/**`,
+    `../../${other}`,
+    `../../${other}/**`,
+    `../../../${other}`,
+    `../../../${other}/**`,
+    `**/features/${other}`,
+    `**/features/${other}/**`,
+  ]),
+  message: `A feature imports no other feature (DESIGN §3): compose in src/app, or move what is shared to lib/ or components/.`,
+});
+const WEB_FEATURE_BLOCKS = WEB_FEATURES.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [otherFeatures(feature)] }],
+  },
+}));
+const NO_API_SOURCE = {
+  group: ['**/api/src', '**/api/src/**', '**/api/test/**', '@app/api', '@app/api/**'],
+  message: 'e2e journeys use the API over HTTP (fixtures.ts), never its source.',
+};
 
 export default tseslint.config(
   {
@@ -73,6 +114,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  ...WEB_FEATURE_BLOCKS,
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [ANY_FEATURE] }],
+    },
+  },
+  {
+    files: ['apps/web/e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_API_SOURCE] }],
     },
   },
 );

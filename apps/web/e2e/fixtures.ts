@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { hashPassword } from '../../api/src/features/auth/passwords.ts';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 
@@ -27,9 +26,10 @@ export function uniqueEmail(prefix = 'teacher') {
 export type Teacher = { email: string; password: string; firstName: string; lastName: string };
 
 /**
- * A teacher who already has an account, inserted directly (sign-up through the API is rate-limited
- * per address, and the journeys that test sign-up do it through the UI). `status` puts them past
- * sign-up until the billing flow exists.
+ * A teacher who already has an account, registered through the public API. Sign-up is
+ * rate-limited per address, so each registration comes from its own forwarded address (the e2e
+ * server trusts one proxy); the journeys that test sign-up do it through the UI. `status` puts
+ * them past sign-up (set in the database: the browser cannot).
  */
 export async function createTeacher(
   status: 'incomplete_signup' | 'trialing' | 'active' | 'suspended' = 'incomplete_signup',
@@ -40,11 +40,25 @@ export async function createTeacher(
     firstName: 'Grace',
     lastName: 'Hopper',
   };
-  await sql(
-    `INSERT INTO users (email, password_hash, first_name, last_name, institution, subscription_status)
-     VALUES ($1, $2, $3, $4, 'State University', $5)`,
-    [teacher.email, await hashPassword(PASSWORD), teacher.firstName, teacher.lastName, status],
-  );
+  const address = `10.${[...randomBytes(3)].join('.')}`;
+  const reply = await fetch(`${process.env.E2E_BASE_URL}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({
+      email: teacher.email,
+      password: teacher.password,
+      first_name: teacher.firstName,
+      last_name: teacher.lastName,
+      institution: 'State University',
+    }),
+  });
+  expect(reply.status, await reply.text()).toBe(201);
+  if (status !== 'incomplete_signup') {
+    await sql('UPDATE users SET subscription_status = $2 WHERE email = $1', [
+      teacher.email,
+      status,
+    ]);
+  }
   return teacher;
 }
 

@@ -3,16 +3,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import net from 'node:net';
 import type { FullConfig } from '@playwright/test';
-import { startEmbeddedPostgres } from '../../api/src/db/embedded.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
- * Starts a fresh PostgreSQL and the real server (built SPA + API) on 127.0.0.1, as `npm start`
- * would. E2E_DATABASE_URL is passed to the test workers so they can read the e-mail outbox.
+ * Starts the real server (built SPA + API) on 127.0.0.1 with a fresh DATA_DIR and no
+ * DATABASE_URL, as `npm start` would: it starts its own embedded PostgreSQL. E2E_DATABASE_URL,
+ * built from that server's port (its postmaster.pid) and password (DATA_DIR/.pg-password, README
+ * "Back up"), is passed to the test workers so they can read the e-mail outbox.
  */
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0]!.use.baseURL!;
@@ -24,19 +24,13 @@ export default async function globalSetup(config: FullConfig) {
     );
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'syllabot-e2e-'));
-  const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), fast: true });
-  const admin = new pg.Client({ connectionString: pgServer.connectionString('postgres') });
-  await admin.connect();
-  await admin.query('CREATE DATABASE e2e');
-  await admin.end();
-  const databaseUrl = pgServer.connectionString('e2e');
-  process.env.E2E_DATABASE_URL = databaseUrl;
+  process.env.E2E_BASE_URL = baseURL;
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: '',
       PORT: port,
       HOST: '127.0.0.1',
       DATA_DIR: dir,
@@ -44,6 +38,8 @@ export default async function globalSetup(config: FullConfig) {
       LOG_LEVEL: 'warn',
       // every journey's visitor comes from 127.0.0.1
       TRIAL_SESSIONS_PER_DAY: '1000',
+      // fixtures register teachers through the API, each from its own X-Forwarded-For address
+      TRUST_PROXY: '1',
       // an upload's reply waits for its file however busy the machine, so journeys that ask
       // right after uploading do not depend on its speed (unit tests cover 'processing')
       CONTENT_UPLOAD_WAIT_SECONDS: '300',
@@ -57,15 +53,15 @@ export default async function globalSetup(config: FullConfig) {
     } catch {
       // not up yet
     }
-    if (server.exitCode !== null || i > 300)
+    if (server.exitCode !== null || i > 1200)
       throw new Error('the server did not start for the e2e tests');
     await new Promise((r) => setTimeout(r, 100));
   }
+  process.env.E2E_DATABASE_URL = await embeddedDatabaseUrl(dir);
 
   return async () => {
     server.kill('SIGTERM');
     await exited;
-    await pgServer.stop();
     await fs.rm(dir, { recursive: true, force: true });
   };
 }
@@ -77,3 +73,14 @@ function portIsFree(port: number): Promise<boolean> {
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
+
+/** The server's embedded PostgreSQL: port from its postmaster.pid, password beside DATA_DIR. */
+async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
+  const pid = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = Number(pid.split('\n')[3]);
+  const password = (await fs.readFile(path.join(dataDir, '.pg-password'), 'utf8')).trim();
+  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+}
+
+/** The database the server creates in its embedded PostgreSQL (apps/api/src/server.ts). */
+const DATABASE_NAME = 'syllabot';

@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
           {
             path: '/dashboard',
             lazy: async () => ({
-              Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
+              Component: (await import('./routes/dashboard')).DashboardRoute,
             }),
           },
           {
@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
           {
             path: '/account',
             lazy: async () => ({
-              Component: (await import('@/features/account/account-page')).AccountPage,
+              Component: (await import('./routes/account')).AccountRoute,
             }),
           },
           {

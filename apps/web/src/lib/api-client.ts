@@ -1,7 +1,8 @@
 import {
   REQUEST_TIMEOUT_MS,
   UPLOAD_TIMEOUT_MS,
-  type ApiSuccess,
+  ERROR_CODES,
+  type ErrorCode,
   type ValidationIssue,
 } from '@app/contracts';
 import { authStore } from './auth-store';
@@ -16,13 +17,19 @@ export const API_ERROR_TEXT = {
 
 const REFRESH_PATH = '/auth/refresh';
 
-/** Every failure the client reports. `status` is 0 when no response arrived. */
+/**
+ * Every failure the client reports. `status` is 0 when no response arrived; `code` is the API's
+ * error code (contracts' `ErrorCode`), undefined when the reply carried none we know.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ErrorCode | undefined;
   readonly detail: unknown;
 
-  constructor(message: string, options: { status?: number; code?: string; detail?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number; code?: ErrorCode; detail?: unknown } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status ?? 0;
@@ -278,7 +285,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     } catch (error) {
       if (signal?.aborted) throw error; // the caller cancelled: pass its abort through
       if (error instanceof NoResponseError) {
-        throw new ApiError(API_ERROR_TEXT.network, { code: 'NETWORK_ERROR' });
+        throw new ApiError(API_ERROR_TEXT.network);
       }
       throw toApiError(error);
     }
@@ -391,12 +398,11 @@ async function errorFromResponse(response: ResponseLike): Promise<ApiError> {
   } catch {
     body = text;
   }
-  const code =
-    typeof body === 'object' &&
-    body !== null &&
-    typeof (body as { code?: unknown }).code === 'string'
-      ? (body as { code: string }).code
-      : undefined;
+  const code = isErrorCode(
+    typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined,
+  )
+    ? (body as { code: ErrorCode }).code
+    : undefined;
   const detail =
     typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined;
   return new ApiError(messageFromBody(body, response.status, response.statusText), {
@@ -430,8 +436,6 @@ async function withTimeout<T>(
 /** The app's client. */
 export const api = createApiClient();
 
-/**
- * @deprecated Use `ApiSuccess` from `@app/contracts`. Kept only while `features/classes/api`
- * still imports it; remove it with the last use.
- */
-export type Envelope<T> = ApiSuccess<T>;
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApiSuccess, BillingUsage } from '@app/contracts';
 import { api } from '@/lib/api-client';
-import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
+import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 export { planLabel } from '@/lib/plans';
 
 export type { BillingUsage };

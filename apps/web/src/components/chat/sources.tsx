@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { BookOpen, FileText } from 'lucide-react';
 import type { Citation } from '@app/contracts';
 import { groupCitations } from '@/lib/citations';
-import { contentTypeLabel } from '@/lib/classes-api';
 import { cn } from '@/lib/utils';
 import { AnswerText } from './answer-text';
+import { contentTypeLabel } from '@/lib/content-types';
 
 const byTitle = (citation: Citation) => citation.title;
 

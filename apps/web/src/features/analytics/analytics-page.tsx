@@ -15,7 +15,6 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorText } from '@/lib/api-client';
 import { groupClasses } from '@/lib/class-groups';
-import { useClassList } from '@/lib/classes-api';
 import { cn } from '@/lib/utils';
 import { countOf, formatDay, formatHour, formatHourSpan, rangeLabel } from './analytics-format';
 import { exportConversations, exportFileName } from './api/export-conversations';
@@ -24,6 +23,7 @@ import { BarChart } from './components/bar-chart';
 import { MaterialUsage } from './components/material-usage';
 import { TopQuestions, UnansweredQuestions } from './components/question-lists';
 import { StatCards } from './components/stat-cards';
+import { useClassList } from '@/lib/api/get-classes';
 
 const EXPORT_FAILED = 'Failed to export conversations';
 

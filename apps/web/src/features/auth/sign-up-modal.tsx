@@ -22,13 +22,6 @@ import { errorText } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { authApi } from '@/lib/auth-api';
 import { authStore } from '@/lib/auth-store';
-import {
-  billingApi,
-  usePaymentSetup,
-  usePricing,
-  type CreateTrialPayload,
-  type TrialSubscription,
-} from '@/lib/billing-api';
 import { hardRedirect } from '@/lib/navigation';
 import { DEPARTMENT_PLAN, TEACHER_PLAN, type Plan } from '@/lib/plans';
 import { EMPTY_LOCAL_CARD, type LocalCardValues } from './payment/card-validation';
@@ -40,6 +33,13 @@ import {
   WELCOME_UPDATE_TIMEOUT_URL,
 } from './payment/wait-for-subscription';
 import { PASSWORD_HINT, signUpSchema, type SignUpValues } from './schemas';
+import {
+  createTrialSubscription,
+  type CreateTrialPayload,
+  type TrialSubscription,
+} from './api/create-trial-subscription';
+import { usePaymentSetup } from './api/get-payment-setup';
+import { usePricing } from './api/get-pricing';
 
 interface SignUpModalProps {
   open: boolean;
@@ -103,7 +103,7 @@ export function SignUpModal({ open, onOpenChange, onSwitchToSignIn }: SignUpModa
     setStep('processing');
     let subscription: TrialSubscription;
     try {
-      subscription = await billingApi.createTrialSubscription(payload);
+      subscription = await createTrialSubscription(payload);
     } catch (error) {
       setPaymentError(paymentErrorText(error));
       setStep('payment');

@@ -9,19 +9,17 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  billingApi,
-  billingKeys,
-  SHELL_SUMMARY_KEY,
-  useAddonPaymentData,
-  useBillingUsage,
-  useSubscription,
-} from '@/lib/billing-api';
 import { formatLongDate, formatUsdExact } from '@/lib/format';
 import { paymentErrorText } from '@/lib/payment-error';
 import { formatUsd, planLabel } from '@/lib/plans';
 import { AddonDialog } from './addon-dialog';
 import { PaymentHistory } from './payment-history';
+import { useAddonPaymentData } from './api/get-addon-payment-data';
+import { useSubscription } from './api/get-subscription';
+import { useBillingUsage } from './api/get-usage';
+import { billingKeys } from './api/query-keys';
+import { purchaseAddon } from '@/lib/api/purchase-addon';
+import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 
 /** /billing — Billing & Usage: plan, this season's classes, add-ons and payments. */
 export function BillingPage() {
@@ -142,7 +140,7 @@ function UsageCard({
   const canPurchase = addon?.can_purchase ?? false;
 
   const purchase = useMutation({
-    mutationFn: () => billingApi.purchaseAddon({ class_count: 1 }),
+    mutationFn: () => purchaseAddon({ class_count: 1 }),
     onSuccess: (updated) => {
       queryClient.setQueryData(billingKeys.usage, updated);
       void queryClient.invalidateQueries({ queryKey: billingKeys.all });

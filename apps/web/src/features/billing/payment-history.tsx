@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePaymentHistory } from '@/lib/billing-api';
 import { formatShortDate, formatUsdExact } from '@/lib/format';
+import { usePaymentHistory } from './api/get-payment-history';
 
 const STATUS: Record<
   PaymentRecord['status'],

@@ -25,8 +25,6 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
-import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
-import { classKeys, classesApi, type UploadContentType } from '@/lib/classes-api';
 import { ADD_CONTENT_EXTENSIONS, cutTitle, fileProblem, formatMb } from './class-logic';
 import {
   CONTENT_STATUS_TEXT,
@@ -36,6 +34,9 @@ import {
   waitUntilRead,
 } from './content-status';
 import { FileDropzone } from './file-dropzone';
+import { type UploadContentType, uploadContent } from './api/upload-content';
+import { classKeys } from '@/lib/api/get-classes';
+import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 
 export const ADD_CONTENT_FAILED = 'Failed to upload content. Please try again.';
 
@@ -149,7 +150,7 @@ function AddContentBody({ classItem, onClose }: { classItem: ClassItem; onClose(
     try {
       // A text-only submission is sent as a text file named after the title (SPEC §5).
       const blob = file ?? new Blob([text.trim()], { type: 'text/plain' });
-      ({ content: item } = await classesApi.upload(
+      ({ content: item } = await uploadContent(
         {
           file: blob,
           fileName,

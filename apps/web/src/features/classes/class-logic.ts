@@ -4,10 +4,10 @@ import {
   CONTENT_MESSAGES,
   TITLE_MAX_LENGTH,
 } from '@app/contracts';
-import { billingApi } from '@/lib/billing-api';
-import { classesApi } from '@/lib/classes-api';
 import { formatUsdExact } from '@/lib/format';
 import { paymentErrorText } from '@/lib/payment-error';
+import { validateClassCreation } from './api/validate-class-creation';
+import { purchaseAddon } from '@/lib/api/purchase-addon';
 
 export const BILLING_BLOCKED = 'Cannot create class due to billing restrictions';
 
@@ -19,7 +19,7 @@ export const BILLING_BLOCKED = 'Cannot create class due to billing restrictions'
 export async function checkClassCreation(): Promise<boolean> {
   let check;
   try {
-    check = await classesApi.validateCreation();
+    check = await validateClassCreation();
   } catch (error) {
     console.error('Billing validation failed; continuing', error);
     return true;
@@ -31,7 +31,7 @@ export async function checkClassCreation(): Promise<boolean> {
     );
     if (!ok) return false;
     try {
-      await billingApi.purchaseAddon({ class_count: 1 });
+      await purchaseAddon({ class_count: 1 });
     } catch (error) {
       window.alert(paymentErrorText(error));
       return false;

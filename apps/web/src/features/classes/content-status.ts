@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { ContentItem } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
-import { classesApi } from '@/lib/classes-api';
+import { getContent as fetchContent } from './api/get-content';
 
 /**
  * An uploaded file is stored first and read (text extraction and indexing) in the background:
@@ -68,7 +68,7 @@ const transient = (error: unknown) =>
 export async function waitUntilRead(
   item: ContentItem,
   signal: AbortSignal,
-  getContent: (id: string) => Promise<{ content: ContentItem }> = classesApi.getContent,
+  getContent: (id: string) => Promise<{ content: ContentItem }> = fetchContent,
 ): Promise<ContentItem> {
   let current = item;
   for (let attempt = 0; ; attempt += 1) {

@@ -12,10 +12,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
-import { classKeys, classesApi, type ClassPayload } from '@/lib/classes-api';
 import { ClassInfoFields, classInfoSchema, type ClassInfoRules } from './class-info-fields';
 import { checkClassCreation } from './class-logic';
+import { createClass, type ClassPayload } from './api/create-class';
+import { createContent } from './api/create-content';
+import { createSyllabus } from './api/create-syllabus';
+import { getContent } from './api/get-content';
+import { getContents } from './api/get-contents';
+import { getSyllabus } from './api/get-syllabus';
+import { classKeys } from '@/lib/api/get-classes';
+import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 
 export const COPY_TEXT = {
   failed: 'Failed to copy class. Please check the console for details.',
@@ -68,13 +74,13 @@ export async function copyClass(
   payload: ClassPayload,
   options: { copySyllabus: boolean; copyAdditional: boolean },
 ): Promise<ClassItem> {
-  const created = await classesApi.create(payload);
+  const created = await createClass(payload);
   if (options.copySyllabus) {
     try {
-      const { content } = await classesApi.getSyllabus(source.id);
+      const { content } = await getSyllabus(source.id);
       // a syllabus still being read (or unreadable) has no text to copy
       if (content.status !== 'ready') throw new Error(`The syllabus is ${content.status}`);
-      await classesApi.createSyllabus({
+      await createSyllabus({
         class_id: created.id,
         title: content.title,
         content: content.content ?? '',
@@ -86,7 +92,7 @@ export async function copyClass(
   if (options.copyAdditional) {
     let items: { id: string; content_type: string }[] = [];
     try {
-      items = (await classesApi.listContent(source.id)).contents.filter(
+      items = (await getContents(source.id)).contents.filter(
         // only content that has been read has text to copy
         (c) => c.content_type !== 'syllabus' && c.status === 'ready',
       );
@@ -95,8 +101,8 @@ export async function copyClass(
     }
     for (const item of items) {
       try {
-        const { content } = await classesApi.getContent(item.id);
-        await classesApi.createContent({
+        const { content } = await getContent(item.id);
+        await createContent({
           class_id: created.id,
           title: content.title,
           content: content.content ?? '',

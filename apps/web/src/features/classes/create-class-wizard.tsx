@@ -13,8 +13,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useAuth } from '@/lib/auth';
-import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
-import { classKeys, type ClassPayload } from '@/lib/classes-api';
 import type { ClassInfoValues } from './class-info-fields';
 import { AdditionalContentStep } from './wizard/additional-content-step';
 import { ClassInfoStep } from './wizard/class-info-step';
@@ -25,6 +23,9 @@ import { useWizardUploads } from './wizard/use-wizard-uploads';
 import { STEP_NAMES, WIZARD_CLASS_DEFAULTS, wizardClassSchema } from './wizard/wizard-rules';
 import { wizardReducer } from './wizard/wizard-state';
 import { WizardStepper } from './wizard/wizard-stepper';
+import type { ClassPayload } from './api/create-class';
+import { classKeys } from '@/lib/api/get-classes';
+import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 
 /**
  * SPEC §2 class creation wizard: class info and syllabus, additional content, then testing the

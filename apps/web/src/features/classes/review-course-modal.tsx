@@ -24,13 +24,17 @@ import {
 } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { classKeys, classesApi, contentTypeLabel } from '@/lib/classes-api';
 import { formatShortDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { downloadText } from './class-logic';
 import { CONTENT_STATUS_TEXT, isProcessing, pollDelay } from './content-status';
 import { CourseFactsView } from './course-facts-view';
 import { ReviewTabs, type ReviewTab } from './review-tabs';
+import { deleteContent } from './api/delete-content';
+import { getContent } from './api/get-content';
+import { getContents } from './api/get-contents';
+import { classKeys } from '@/lib/api/get-classes';
+import { contentTypeLabel } from '@/lib/content-types';
 
 export const REVIEW_TEXT = {
   deleteConfirm: 'Are you sure you want to delete this content?',
@@ -72,7 +76,7 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
   const query = useQuery({
     queryKey: classKeys.content(classItem.id),
     queryFn: async () => {
-      const listed = await classesApi.listContent(classItem.id);
+      const listed = await getContents(classItem.id);
       readPolls.current = listed.contents.some(isProcessing) ? readPolls.current + 1 : 0;
       return listed;
     },
@@ -105,7 +109,7 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
     setMessage(null);
     setPending(`view:${item.id}`);
     try {
-      setViewing((await classesApi.getContent(item.id)).content);
+      setViewing((await getContent(item.id)).content);
     } catch (error) {
       setMessage(REVIEW_TEXT.viewFailed(reason(error) || 'Unknown error'));
     } finally {
@@ -117,7 +121,7 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
     setMessage(null);
     setPending(`download:${item.id}`);
     try {
-      const full = item.content !== null ? item : (await classesApi.getContent(item.id)).content;
+      const full = item.content !== null ? item : (await getContent(item.id)).content;
       downloadText(full.title, full.content ?? '');
     } catch (error) {
       setMessage(REVIEW_TEXT.downloadFailed(reason(error)));
@@ -131,7 +135,7 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
     setMessage(null);
     setPending(`delete:${item.id}`);
     try {
-      await classesApi.deleteContent(item.id);
+      await deleteContent(item.id);
       await query.refetch();
       void queryClient.invalidateQueries({ queryKey: classKeys.list });
     } catch (error) {

@@ -8,12 +8,12 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { groupCitations } from '@/lib/citations';
-import { contentTypeLabel } from '@/lib/classes-api';
 import { useConversation } from './api/get-conversation';
 import { ANONYMOUS } from './conversation-row';
 import { formatDateTime } from './format';
 import { LoadError, useLogFailure } from './load-error';
 import { SourceBadge } from './source-badge';
+import { contentTypeLabel } from '@/lib/content-types';
 
 /**
  * The detail modal: question, AI response, source with the cited passages, time and tokens; on

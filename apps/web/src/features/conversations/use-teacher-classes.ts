@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { groupClasses } from '@/lib/class-groups';
-import { useClassList } from '@/lib/classes-api';
 import { useLogFailure } from './load-error';
+import { useClassList } from '@/lib/api/get-classes';
 
 /** The teacher's classes grouped by semester, the current season marked (as on the dashboard). */
 export function useTeacherClasses() {

@@ -1,8 +1,8 @@
 import type { Analytics } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { contentTypeLabel } from '@/lib/classes-api';
 import { countOf } from '../analytics-format';
+import { contentTypeLabel } from '@/lib/content-types';
 
 /** Every uploaded item by how often answers cited it; the never-cited ones stand out. */
 export function MaterialUsage({ usage }: { usage: Analytics['content_usage'] }) {

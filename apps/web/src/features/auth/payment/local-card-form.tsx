@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard } from 'lucide-react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import type { CreateTrialPayload } from '@/lib/billing-api';
 import {
   BRAND_LABELS,
   detectBrand,
@@ -16,6 +15,7 @@ import {
 } from './card-validation';
 import { CardholderFields } from './cardholder-fields';
 import { PaymentActions } from './payment-actions';
+import type { CreateTrialPayload } from '../api/create-trial-subscription';
 
 interface LocalCardFormProps {
   defaultValues: LocalCardValues;

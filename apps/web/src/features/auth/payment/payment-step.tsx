@@ -9,11 +9,11 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import type { CreateTrialPayload } from '@/lib/billing-api';
 import { formatLongDate } from '@/lib/format';
 import { formatUsd } from '@/lib/plans';
 import { CARD_MESSAGES, type LocalCardValues } from './card-validation';
 import { LocalCardForm } from './local-card-form';
+import type { CreateTrialPayload } from '../api/create-trial-subscription';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 

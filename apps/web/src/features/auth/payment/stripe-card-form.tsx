@@ -7,11 +7,11 @@ import { Alert } from '@/components/ui/alert';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { CreateTrialPayload } from '@/lib/billing-api';
 import { CARD_MESSAGES, cardholderSchema, type CardholderValues } from './card-validation';
 import { CardholderFields } from './cardholder-fields';
 import { PaymentActions } from './payment-actions';
 import { paymentErrorText } from '@/lib/payment-error';
+import type { CreateTrialPayload } from '../api/create-trial-subscription';
 
 interface StripeCardFormProps {
   publishableKey: string;

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CourseFact, FactCreate } from '@app/contracts';
-import { api, type Envelope } from '@/lib/api-client';
+import type { ApiSuccess, CourseFact, FactCreate } from '@app/contracts';
+import { api } from '@/lib/api-client';
 import { courseFactKeys, courseFactsPath } from './get-course-facts';
 
 /** A teacher's own fact: class material, used for answers at once. */
 export async function createCourseFact(classId: string, input: FactCreate): Promise<CourseFact> {
-  const body = await api.post<Envelope<{ fact: CourseFact }>>(courseFactsPath(classId), input);
+  const body = await api.post<ApiSuccess<{ fact: CourseFact }>>(courseFactsPath(classId), input);
   return body.data.fact;
 }
 

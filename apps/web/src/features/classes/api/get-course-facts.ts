@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CourseFact } from '@app/contracts';
-import { api, type Envelope } from '@/lib/api-client';
-import { classKeys } from '@/lib/classes-api';
+import type { ApiSuccess, CourseFact } from '@app/contracts';
+import { api } from '@/lib/api-client';
+import { classKeys } from '@/lib/api/get-classes';
 
 export const courseFactKeys = {
   list: (classId: string) => [...classKeys.all, 'facts', classId] as const,
@@ -11,7 +11,7 @@ export const courseFactsPath = (classId: string) => `/classes/${encodeURICompone
 
 /** The class's course facts, corrections and hidden facts marked (issue 12). */
 export async function getCourseFacts(classId: string): Promise<CourseFact[]> {
-  const body = await api.get<Envelope<{ facts: CourseFact[] }>>(courseFactsPath(classId));
+  const body = await api.get<ApiSuccess<{ facts: CourseFact[] }>>(courseFactsPath(classId));
   return body.data.facts;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CourseFact, FactUpdate } from '@app/contracts';
-import { api, type Envelope } from '@/lib/api-client';
+import type { ApiSuccess, CourseFact, FactUpdate } from '@app/contracts';
+import { api } from '@/lib/api-client';
 import { courseFactKeys, courseFactsPath } from './get-course-facts';
 
 /**
@@ -12,7 +12,7 @@ export async function updateCourseFact(
   factId: string,
   patch: FactUpdate,
 ): Promise<CourseFact> {
-  const body = await api.request<Envelope<{ fact: CourseFact }>>(
+  const body = await api.request<ApiSuccess<{ fact: CourseFact }>>(
     `${courseFactsPath(classId)}/${encodeURIComponent(factId)}`,
     { method: 'PATCH', body: patch },
   );

@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeContent } from '@/test/class-fixtures';
 import { mockXhr } from '@/test/xhr-mock';
-import { classesApi } from './classes-api';
+import { uploadContent } from './upload-content';
 
 afterEach(() => localStorage.clear());
 
-describe('classesApi.upload', () => {
+describe('uploadContent', () => {
   it('sends class_id, content_type and title before the file', async () => {
     const item = makeContent({ status: 'processing' });
     const requests = mockXhr(() => ({
       status: 201,
       body: { success: true, data: { content: item } },
     }));
-    const reply = await classesApi.upload({
+    const reply = await uploadContent({
       file: new Blob(['Week 1: cells'], { type: 'text/plain' }),
       fileName: 'Syllabus.txt',
       classId: 'class-1',

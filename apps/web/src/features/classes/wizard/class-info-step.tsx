@@ -1,10 +1,10 @@
 import type { Dispatch } from 'react';
 import { FormProvider, type UseFormReturn } from 'react-hook-form';
-import type { ClassPayload } from '@/lib/classes-api';
 import { ClassInfoFields, type ClassInfoValues } from '../class-info-fields';
 import { SyllabusFields } from './syllabus-fields';
 import { WIZARD_CLASS_RULES } from './wizard-rules';
 import type { WizardAction, WizardState } from './wizard-state';
+import type { ClassPayload } from '../api/create-class';
 
 /** Step 1: the class information and the syllabus. */
 export function ClassInfoStep({

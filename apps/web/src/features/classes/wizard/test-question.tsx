@@ -4,8 +4,8 @@ import { QUESTION_MAX_LENGTH, type TestReply } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { contentTypeLabel } from '@/lib/classes-api';
 import type { TestResult } from './wizard-state';
+import { contentTypeLabel } from '@/lib/content-types';
 
 /** One test question with its Test button and its answer, on its way, or why it failed. */
 export function TestQuestionItem({

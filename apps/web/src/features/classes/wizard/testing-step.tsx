@@ -4,11 +4,14 @@ import { CheckCircle2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-import { classKeys, classesApi } from '@/lib/classes-api';
 import { CONTENT_STATUS_TEXT, isProcessing, pollDelay } from '../content-status';
 import { OwnQuestionForm, TestQuestionItem } from './test-question';
 import { WIZARD_TEXT } from './wizard-rules';
 import type { TestResult, WizardAction, WizardState } from './wizard-state';
+import { getClass } from '../api/get-class';
+import { getContents } from '../api/get-contents';
+import { testQuestion } from '../api/test-question';
+import { classKeys } from '@/lib/api/get-classes';
 
 /** SPEC §8 wizard texts: no reply at all failed the test; a server failure gave no AI answer. */
 export function testErrorText(error: unknown): string {
@@ -37,7 +40,7 @@ export function TestingStep({
   // draft was saved); without an answer, what this wizard sent decides.
   const classDetail = useQuery({
     queryKey: classKeys.detail(classId ?? ''),
-    queryFn: () => classesApi.get(classId!),
+    queryFn: () => getClass(classId!),
     enabled: classId !== null,
     staleTime: 0,
   });
@@ -46,7 +49,7 @@ export function TestingStep({
   const contentList = useQuery({
     queryKey: classKeys.content(classId ?? ''),
     queryFn: async () => {
-      const listed = await classesApi.listContent(classId!);
+      const listed = await getContents(classId!);
       readPolls.current = listed.contents.some(isProcessing) ? readPolls.current + 1 : 0;
       return listed;
     },
@@ -78,7 +81,7 @@ export function TestingStep({
     dispatch({ type: 'testStarted', question });
     let result: TestResult;
     try {
-      result = { status: 'done', reply: await classesApi.testQuestion(classId, question) };
+      result = { status: 'done', reply: await testQuestion(classId, question) };
     } catch (error) {
       result = { status: 'error', message: testErrorText(error) };
     }

@@ -2,8 +2,6 @@ import type { Dispatch } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import { errorText } from '@/lib/api-client';
-import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
-import { classKeys, classesApi, type ClassPayload } from '@/lib/classes-api';
 import type { ClassInfoValues } from '../class-info-fields';
 import { cutTitle, titleFromFileName } from '../class-logic';
 import { ContentReadError, isAbort, useUnmountSignal, waitUntilRead } from '../content-status';
@@ -15,6 +13,13 @@ import {
   type WizardAction,
   type WizardState,
 } from './wizard-state';
+import { createClass, type ClassPayload } from '../api/create-class';
+import { createContent } from '../api/create-content';
+import { createSyllabus } from '../api/create-syllabus';
+import { updateClass } from '../api/update-class';
+import { uploadContent } from '../api/upload-content';
+import { classKeys } from '@/lib/api/get-classes';
+import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 
 /**
  * What the footer's buttons do. Next (step 1) creates the class, or saves its edited info, and
@@ -37,7 +42,7 @@ export function useWizardSubmit(
     const key = JSON.stringify(payload);
     if (!state.classId) {
       try {
-        const created = await classesApi.create(payload);
+        const created = await createClass(payload);
         dispatch({ type: 'classCreated', id: created.id, savedInfo: key });
         void queryClient.invalidateQueries({ queryKey: classKeys.list });
         void queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY });
@@ -49,7 +54,7 @@ export function useWizardSubmit(
     }
     if (key !== state.savedInfo) {
       try {
-        await classesApi.update(state.classId, payload);
+        await updateClass(state.classId, payload);
         dispatch({ type: 'classInfoSaved', savedInfo: key });
       } catch (error) {
         fail(errorText(error, WIZARD_TEXT.updateFailed));
@@ -66,7 +71,7 @@ export function useWizardSubmit(
       let sent;
       if (mode === 'file' && file) {
         dispatch({ type: 'syllabusUploading', progress: 0 });
-        sent = await classesApi.upload(
+        sent = await uploadContent(
           {
             file,
             fileName: file.name,
@@ -77,7 +82,7 @@ export function useWizardSubmit(
           (progress) => dispatch({ type: 'syllabusUploading', progress }),
         );
       } else {
-        sent = await classesApi.createSyllabus({
+        sent = await createSyllabus({
           class_id: classId,
           title: cutTitle(title) || 'Syllabus',
           content: text.trim(),
@@ -146,7 +151,7 @@ export function useWizardSubmit(
       for (const [index, entry] of filled.entries()) {
         if (entry.savedId) continue;
         try {
-          const { content } = await classesApi.createContent({
+          const { content } = await createContent({
             class_id: id,
             title: cutTitle(entry.title),
             content: entry.content.trim(),

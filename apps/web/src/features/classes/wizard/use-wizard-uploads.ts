@@ -1,11 +1,12 @@
 import { useEffect, useRef, type Dispatch } from 'react';
 import { toast } from 'sonner';
 import { errorText } from '@/lib/api-client';
-import { classesApi } from '@/lib/classes-api';
 import { fileProblem, titleFromFileName } from '../class-logic';
 import { ContentReadError, isAbort, useUnmountSignal, waitUntilRead } from '../content-status';
 import { WIZARD_TEXT } from './wizard-rules';
 import { nextKey, type UploadRow, type WizardAction } from './wizard-state';
+import { deleteContent } from '../api/delete-content';
+import { uploadContent } from '../api/upload-content';
 
 /** A completed file leaves the list after 3 s (SPEC §2). */
 export const COMPLETED_REMOVE_MS = 3_000;
@@ -42,17 +43,16 @@ export function useWizardUploads(classId: string | null, dispatch: Dispatch<Wiza
       });
       if (problem) continue;
       const signal = lifetime();
-      classesApi
-        .upload(
-          {
-            file,
-            fileName: file.name,
-            classId,
-            contentType: 'content',
-            title: titleFromFileName(file.name),
-          },
-          (progress) => dispatch({ type: 'uploadProgressed', key, progress }),
-        )
+      uploadContent(
+        {
+          file,
+          fileName: file.name,
+          classId,
+          contentType: 'content',
+          title: titleFromFileName(file.name),
+        },
+        (progress) => dispatch({ type: 'uploadProgressed', key, progress }),
+      )
         .then(({ content }) => {
           dispatch({ type: 'uploadStored', key, contentId: content.id });
           return waitUntilRead(content, signal);
@@ -81,7 +81,7 @@ export function useWizardUploads(classId: string | null, dispatch: Dispatch<Wiza
   async function dismissUpload(row: UploadRow) {
     if (row.contentId) {
       try {
-        await classesApi.deleteContent(row.contentId);
+        await deleteContent(row.contentId);
       } catch (error) {
         toast.error(`Failed to delete content: ${errorText(error, 'Delete failed')}`);
         return;

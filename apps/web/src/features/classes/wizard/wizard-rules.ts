@@ -1,5 +1,5 @@
-import type { ClassPayload } from '@/lib/classes-api';
 import { classInfoSchema, type ClassInfoRules, type ClassInfoValues } from '../class-info-fields';
+import type { ClassPayload } from '../api/create-class';
 
 /** The create wizard's texts and limits (SPEC §2, §5, §8, §9). */
 export const WIZARD_YEARS = [2025, 2026, 2027, 2028, 2029, 2030] as const;

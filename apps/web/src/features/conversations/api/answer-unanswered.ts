@@ -6,8 +6,8 @@ import type {
   UnansweredList,
 } from '@app/contracts';
 import { api } from '@/lib/api-client';
-import { classKeys } from '@/lib/classes-api';
 import { conversationKeys } from './query-keys';
+import { classKeys } from '@/lib/api/get-classes';
 
 /** Saves the teacher's answer as class material; the listed conversations leave the list. */
 async function answerUnanswered(

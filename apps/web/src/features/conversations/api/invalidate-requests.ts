@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { SHELL_SUMMARY_KEY } from '@/lib/billing-api';
 import { conversationKeys } from './query-keys';
+import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 
 /** After a request changes: the class lists and the header bell both refetch. */
 export function invalidateRequests(queryClient: QueryClient) {

@@ -1,11 +1,10 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
 import { ArrowLeft, FileText, UploadCloud } from 'lucide-react';
 import { TRIAL_QUESTION_LIMIT } from '@app/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Dropzone } from '@/components/ui/dropzone';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/utils';
 import { TRIAL_ACCEPT } from './trial-rules';
 import type { UploadState } from './use-trial-upload';
 
@@ -43,53 +42,30 @@ export function UploadStep({
 }
 
 function DropZone({ onFile }: { onFile(file: File): void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const hintId = useId();
-  const [dragging, setDragging] = useState(false);
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) onFile(file);
-  };
-
   return (
-    <div
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
+    <Dropzone
+      label="Document to try"
+      accept={TRIAL_ACCEPT}
+      onFiles={([file]) => {
+        if (file) onFile(file);
       }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-      className={cn(
-        'flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-ink-300 bg-ink-50/60 px-4 py-10 text-center transition-colors',
-        dragging && 'border-brand-500 bg-brand-50',
-      )}
+      className="flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-ink-300 bg-ink-50/60 px-4 py-10 text-center transition-colors"
     >
-      <span className="flex size-12 items-center justify-center rounded-xl bg-white text-brand-600 shadow-sm">
-        <UploadCloud className="size-6" aria-hidden="true" />
-      </span>
-      <p className="hidden text-sm text-ink-700 sm:block">Drag and drop your document here, or</p>
-      <Button onClick={() => inputRef.current?.click()}>Choose a file</Button>
-      <p id={hintId} className="text-xs text-ink-600">
-        PDF, DOCX or TXT up to 10 MB
-      </p>
-      <input
-        ref={inputRef}
-        type="file"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Document to try"
-        aria-describedby={hintId}
-        accept={TRIAL_ACCEPT}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) onFile(file);
-        }}
-      />
-    </div>
+      {({ choose, hintId }) => (
+        <>
+          <span className="flex size-12 items-center justify-center rounded-xl bg-white text-brand-600 shadow-sm">
+            <UploadCloud className="size-6" aria-hidden="true" />
+          </span>
+          <p className="hidden text-sm text-ink-700 sm:block">
+            Drag and drop your document here, or
+          </p>
+          <Button onClick={choose}>Choose a file</Button>
+          <p id={hintId} className="text-xs text-ink-600">
+            PDF, DOCX or TXT up to 10 MB
+          </p>
+        </>
+      )}
+    </Dropzone>
   );
 }
 
