@@ -73,6 +73,12 @@ import { RetrievalRepository } from './features/retrieval/retrieval.repository.t
 import { TrialRepository } from './features/trial/trial.repository.ts';
 import { trialRoutes } from './features/trial/trial.routes.ts';
 import { TrialService } from './features/trial/trial.service.ts';
+import { OAuthStateSigner } from './features/slack/oauth-state.ts';
+import { SlackApi } from './features/slack/slack-api.ts';
+import { SlackRepository } from './features/slack/slack.repository.ts';
+import { slackPublicRoutes, slackRoutes } from './features/slack/slack.routes.ts';
+import { SlackService } from './features/slack/slack.service.ts';
+import { TokenCipher } from './features/slack/token-cipher.ts';
 import { RateLimitRepository } from './features/ratelimit/rate-limit.repository.ts';
 import { RateLimiter } from './features/ratelimit/rate-limiter.ts';
 
@@ -199,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimits: new RateLimitRepository(db),
     retrieval: new RetrievalRepository(db),
     schedule: new ScheduleRepository(db),
+    slack: new SlackRepository(db),
     trial: new TrialRepository(db),
   };
 
@@ -307,6 +314,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   const health = new HealthService({ repo: repos.health });
+  const slack = new SlackService({
+    repo: repos.slack,
+    classes,
+    states: new OAuthStateSigner(deps.jwtSecret, deps.now),
+    app: config.slack
+      ? {
+          clientId: config.slack.clientId,
+          oauthUrl: config.slack.oauthUrl,
+          api: new SlackApi(config.slack),
+          cipher: new TokenCipher(config.slack.clientSecret),
+        }
+      : undefined,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
 
   const stops: (() => void)[] = [];
   // each runs once per period across all instances sharing the database
@@ -320,6 +342,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     // demo subscriptions end their trial and renew by the clock (Stripe tells us by webhook)
     every('billing-lifecycle', 5 * 60_000, () => billing.applyLocalLifecycle());
+    // used install states are kept only until they would have expired anyway
+    every('slack-oauth-states', HOUSEKEEPING_PERIOD_MS, () => slack.pruneExpiredStates());
     // trial sessions end after 24 hours; their documents go with them
     every('trial-cleanup', 10 * 60_000, async () => {
       const n = await trial.deleteExpired();
@@ -351,6 +375,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactRequestsRoutes(contactRequests, auth));
       await api.register(conversationsRoutes(conversations, auth));
       await api.register(analyticsRoutes(analytics, auth));
+      await api.register(slackPublicRoutes(slack, config.publicUrl));
+      await api.register(slackRoutes(slack, auth));
     },
     { prefix: '/api' },
   );

@@ -43,6 +43,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_TEACHER: optionalString,
   STRIPE_API_URL: optionalString.pipe(z.string().url().optional()),
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_API_URL: optionalString.pipe(z.string().url().optional()),
+  SLACK_OAUTH_URL: optionalString.pipe(z.string().url().optional()),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   TRIAL_SESSIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   ADDON_CLASS_PRICE_USD: z.coerce.number().min(0.5).max(1000).default(6),
@@ -99,6 +104,18 @@ export type Config = {
         webhookSecret: string | undefined;
         priceTeacher: string;
         apiUrl: string | undefined;
+      }
+    | undefined;
+  /** set when the three Slack app keys are: the team-chat integration (issue 15) is available */
+  slack:
+    | {
+        clientId: string;
+        clientSecret: string;
+        signingSecret: string;
+        /** the Web API base, ending in `/` */
+        apiUrl: string;
+        /** the authorize page of OAuth v2 */
+        oauthUrl: string;
       }
     | undefined;
   addonPriceCents: number;
@@ -158,6 +175,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       '  STRIPE_PRICE_TEACHER: required with Stripe keys (the price id of the Teacher plan)',
     );
+  const slackKeys = {
+    SLACK_CLIENT_ID: e.SLACK_CLIENT_ID,
+    SLACK_CLIENT_SECRET: e.SLACK_CLIENT_SECRET,
+    SLACK_SIGNING_SECRET: e.SLACK_SIGNING_SECRET,
+  };
+  const slackMissing = Object.keys(slackKeys).filter(
+    (k) => !slackKeys[k as keyof typeof slackKeys],
+  );
+  if (slackMissing.length > 0 && slackMissing.length < 3)
+    for (const key of slackMissing)
+      problems.push(
+        `  ${key}: required with the other Slack keys (set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET, or none)`,
+      );
   if (e.LLM_PROVIDER === 'openai' && !e.OPENAI_API_KEY)
     problems.push('  OPENAI_API_KEY: required with LLM_PROVIDER=openai');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
@@ -191,6 +221,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             priceTeacher: e.STRIPE_PRICE_TEACHER!,
             apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
+    slack:
+      slackMissing.length === 0
+        ? {
+            clientId: e.SLACK_CLIENT_ID!,
+            clientSecret: e.SLACK_CLIENT_SECRET!,
+            signingSecret: e.SLACK_SIGNING_SECRET!,
+            apiUrl: (e.SLACK_API_URL ?? 'https://slack.com/api/').replace(/\/*$/, '/'),
+            oauthUrl: e.SLACK_OAUTH_URL ?? 'https://slack.com/oauth/v2/authorize',
           }
         : undefined,
     addonPriceCents: Math.round(e.ADDON_CLASS_PRICE_USD * 100),

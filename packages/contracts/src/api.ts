@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'CLASS_MAXIMUM_REACHED',
   'WEBHOOK_INVALID',
   'CLASS_INACTIVE',
+  'INTEGRATION_NOT_CONFIGURED',
+  'INTEGRATION_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -75,4 +77,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WEBHOOK_INVALID: 400,
   /** SPEC §4: a 403 marks the student chat's class inactive */
   CLASS_INACTIVE: 403,
+  /**
+   * the server has no team-chat (Slack) app configured: a settled state of this server that
+   * retrying will not change (not a 503), the operator's to fix
+   */
+  INTEGRATION_NOT_CONFIGURED: 409,
+  /** the team-chat service (Slack) refused or failed a call made for the teacher */
+  INTEGRATION_ERROR: 502,
 };

@@ -8,3 +8,4 @@ export * from './conversations.ts';
 export * from './analytics.ts';
 export * from './trial.ts';
 export * from './facts.ts';
+export * from './slack.ts';

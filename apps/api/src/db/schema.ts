@@ -263,6 +263,45 @@ interface CourseFactsTable {
   updated_at: Timestamp;
 }
 
+interface SlackWorkspacesTable {
+  id: Generated<string>;
+  teacher_id: string;
+  slack_team_id: string;
+  team_name: string;
+  bot_user_id: string | null;
+  /** AES-256-GCM, see features/slack/token-cipher.ts; null once revoked or uninstalled */
+  bot_token_encrypted: string | null;
+  scopes: string | null;
+  installed_by_slack_user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+interface SlackIntegrationsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  class_id: string;
+  slack_channel_id: string;
+  slack_channel_name: string | null;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+interface SlackAuthorizedUsersTable {
+  id: Generated<string>;
+  integration_id: string;
+  email: string;
+  created_at: Generated<Date>;
+}
+
+interface SlackOauthStatesTable {
+  id: string;
+  teacher_id: string;
+  expires_at: Date;
+  used_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -286,4 +325,8 @@ export interface Database {
   email_requests: EmailRequestsTable;
   trial_sessions: TrialSessionsTable;
   course_facts: CourseFactsTable;
+  slack_workspaces: SlackWorkspacesTable;
+  slack_integrations: SlackIntegrationsTable;
+  slack_authorized_users: SlackAuthorizedUsersTable;
+  slack_oauth_states: SlackOauthStatesTable;
 }

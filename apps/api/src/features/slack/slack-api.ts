@@ -1,0 +1,144 @@
+import {
+  ErrorCode,
+  LogLevel,
+  WebClient,
+  type WebAPIPlatformError,
+  type WebClientOptions,
+} from '@slack/web-api';
+import type { SlackChannel } from '@app/contracts';
+
+/** The installation `oauth.v2.access` gives back. */
+export type SlackInstallation = {
+  teamId: string;
+  teamName: string;
+  botUserId: string | null;
+  botToken: string;
+  scopes: string | null;
+  installerUserId: string | null;
+};
+
+/** A refusal from Slack (`{ ok: false, error }`) or a failure to reach it. */
+export class SlackApiError extends Error {
+  constructor(
+    /** Slack's error code (`channel_not_found`, `invalid_auth`…) or `request_failed` */
+    readonly slackError: string,
+  ) {
+    super(`Slack: ${slackError}`);
+    this.name = 'SlackApiError';
+  }
+}
+
+/** Pages of `conversations.list` read at most (1,000 channels each). */
+const MAX_CHANNEL_PAGES = 20;
+
+/**
+ * The Slack Web API calls the product makes, through the official `@slack/web-api` client pointed at
+ * `SLACK_API_URL` (the loopback fake in tests). The client waits out Slack's `Retry-After` on a 429
+ * and retries a failed request twice; anything else becomes a `SlackApiError`.
+ */
+export class SlackApi {
+  constructor(
+    private readonly settings: { apiUrl: string; clientId: string; clientSecret: string },
+  ) {}
+
+  private client(token?: string) {
+    const options: WebClientOptions = {
+      slackApiUrl: this.settings.apiUrl,
+      logLevel: LogLevel.ERROR,
+      timeout: 10_000,
+      retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 2_000 },
+    };
+    return new WebClient(token, options);
+  }
+
+  async exchangeCode(code: string, redirectUri: string): Promise<SlackInstallation> {
+    const res = await call(() =>
+      this.client().oauth.v2.access({
+        client_id: this.settings.clientId,
+        client_secret: this.settings.clientSecret,
+        code,
+        redirect_uri: redirectUri,
+      }),
+    );
+    if (!res.access_token || !res.team?.id) throw new SlackApiError('no_bot_token');
+    return {
+      teamId: res.team.id,
+      teamName: res.team.name ?? res.team.id,
+      botUserId: res.bot_user_id ?? null,
+      botToken: res.access_token,
+      scopes: res.scope ?? null,
+      installerUserId: res.authed_user?.id ?? null,
+    };
+  }
+
+  /** Every public and private channel the bot can see, following the cursor. */
+  async listChannels(token: string): Promise<SlackChannel[]> {
+    const client = this.client(token);
+    const channels: SlackChannel[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_CHANNEL_PAGES; page += 1) {
+      const res = await call(() =>
+        client.conversations.list({
+          types: 'public_channel,private_channel',
+          exclude_archived: true,
+          limit: 1000,
+          ...(cursor ? { cursor } : {}),
+        }),
+      );
+      for (const c of res.channels ?? []) {
+        if (!c.id) continue;
+        channels.push({
+          id: c.id,
+          name: c.name ?? c.id,
+          is_private: Boolean(c.is_private),
+          num_members: c.num_members ?? 0,
+          is_member: Boolean(c.is_member),
+        });
+      }
+      cursor = res.response_metadata?.next_cursor || undefined;
+      if (!cursor) break;
+    }
+    return channels.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** The channel, or undefined when the workspace has none with that id (or the bot cannot see it). */
+  async channelInfo(token: string, channelId: string): Promise<SlackChannel | undefined> {
+    try {
+      const res = await call(() => this.client(token).conversations.info({ channel: channelId }));
+      const c = res.channel;
+      if (!c?.id) return undefined;
+      return {
+        id: c.id,
+        name: c.name ?? c.id,
+        is_private: Boolean(c.is_private),
+        num_members: c.num_members ?? 0,
+        is_member: Boolean(c.is_member),
+      };
+    } catch (error) {
+      if (error instanceof SlackApiError && error.slackError === 'channel_not_found')
+        return undefined;
+      throw error;
+    }
+  }
+
+  async postMessage(token: string, channel: string, text: string): Promise<void> {
+    await call(() => this.client(token).chat.postMessage({ channel, text }));
+  }
+
+  async teamName(token: string): Promise<string> {
+    const res = await call(() => this.client(token).team.info());
+    if (!res.team?.name) throw new SlackApiError('team_not_found');
+    return res.team.name;
+  }
+}
+
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const coded = error as { code?: string };
+    if (coded.code === ErrorCode.PlatformError)
+      throw new SlackApiError((error as WebAPIPlatformError).data.error);
+    throw new SlackApiError('request_failed');
+  }
+}
