@@ -139,7 +139,9 @@ describe('routes (SPEC §2)', () => {
     await act(() => vi.advanceTimersByTimeAsync(200));
     await turns(left);
     expect(router.state.location.pathname).toBe('/integrations');
-    expect(router.state.location.search).toBe('?slack_install=success');
+    // Integrations reads slack_install=success (its banner), then removes it from the URL
+    await turns(() => !!screen.queryByText(/connection successful!/));
+    expect(screen.getByText(/connection successful!/)).toBeInTheDocument();
   });
 
   it('install-success: Complete Setup goes at once', async () => {
@@ -147,7 +149,8 @@ describe('routes (SPEC §2)', () => {
     const { router } = renderApp('/install-success');
     await userEvent.click(await screen.findByRole('button', { name: 'Complete Setup' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/integrations'));
-    expect(router.state.location.search).toBe('?slack_install=success');
+    expect(await screen.findByText(/connection successful!/)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
 

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 const BOM = '\uFEFF';
 
@@ -9,23 +10,6 @@ export async function exportConversations(classId: string, fallbackName: string)
   // Reading the body as text drops the server's byte order mark; Excel needs it to read UTF-8.
   const text = file.text.startsWith(BOM) ? file.text : BOM + file.text;
   saveFile(new Blob([text], { type }), file.filename ?? fallbackName);
-}
-
-/** Hands a blob to the browser as a download through a temporary object URL. */
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    // revoked later: some browsers read the URL after click() returns
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
 }
 
 /** "bio-101-conversations-2025-03-20.csv" */
