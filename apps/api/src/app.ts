@@ -75,6 +75,8 @@ import { trialRoutes } from './features/trial/trial.routes.ts';
 import { TrialService } from './features/trial/trial.service.ts';
 import { OAuthStateSigner } from './features/slack/oauth-state.ts';
 import { SlackApi } from './features/slack/slack-api.ts';
+import { slackInboundRoutes } from './features/slack/slack-inbound.routes.ts';
+import { SLACK_EVENT_JOB, SlackInboundService } from './features/slack/slack-inbound.service.ts';
 import { SlackRepository } from './features/slack/slack.repository.ts';
 import { slackPublicRoutes, slackRoutes } from './features/slack/slack.routes.ts';
 import { SlackService } from './features/slack/slack.service.ts';
@@ -314,20 +316,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   const health = new HealthService({ repo: repos.health });
+  const slackApp = config.slack
+    ? {
+        clientId: config.slack.clientId,
+        signingSecret: config.slack.signingSecret,
+        oauthUrl: config.slack.oauthUrl,
+        api: new SlackApi(config.slack),
+        cipher: new TokenCipher(config.slack.clientSecret),
+      }
+    : undefined;
   const slack = new SlackService({
     repo: repos.slack,
     classes,
     states: new OAuthStateSigner(deps.jwtSecret, deps.now),
-    app: config.slack
-      ? {
-          clientId: config.slack.clientId,
-          oauthUrl: config.slack.oauthUrl,
-          api: new SlackApi(config.slack),
-          cipher: new TokenCipher(config.slack.clientSecret),
-        }
-      : undefined,
+    app: slackApp,
     publicUrl: config.publicUrl,
     log: app.log,
+  });
+  const slackInbound = new SlackInboundService({
+    repo: repos.slack,
+    slack,
+    classes,
+    jobs,
+    app: slackApp,
+    log: app.log,
+    concurrency: config.jobConcurrency,
+    now: deps.now,
   });
 
   const stops: (() => void)[] = [];
@@ -335,7 +349,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const every = (name: string, periodMs: number, job: () => Promise<unknown>) =>
     stops.push(scheduleAcrossInstances(repos.schedule, app.log, name, periodMs, job));
   app.addHook('onReady', async () => {
-    jobs.startWhenPossible([CONTENT_JOB], () => processor.start());
+    jobs.startWhenPossible([CONTENT_JOB, SLACK_EVENT_JOB], async () => {
+      await processor.start();
+      await slackInbound.start();
+    });
     every('housekeeping', HOUSEKEEPING_PERIOD_MS, async () => {
       const deleted = await pruneExpiredRows(repos.housekeeping, config.retention);
       app.log.debug({ deleted }, 'housekeeping done');
@@ -344,6 +361,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every('billing-lifecycle', 5 * 60_000, () => billing.applyLocalLifecycle());
     // used install states are kept only until they would have expired anyway
     every('slack-oauth-states', HOUSEKEEPING_PERIOD_MS, () => slack.pruneExpiredStates());
+    // Slack retries an event for about an hour: its id is kept a week to recognize it
+    every('slack-events', HOUSEKEEPING_PERIOD_MS, () => slackInbound.pruneEvents());
     // trial sessions end after 24 hours; their documents go with them
     every('trial-cleanup', 10 * 60_000, async () => {
       const n = await trial.deleteExpired();
@@ -377,6 +396,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(analyticsRoutes(analytics, auth));
       await api.register(slackPublicRoutes(slack, config.publicUrl));
       await api.register(slackRoutes(slack, auth));
+      await api.register(slackInboundRoutes(slackInbound));
     },
     { prefix: '/api' },
   );

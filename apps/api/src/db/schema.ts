@@ -295,6 +295,14 @@ interface SlackAuthorizedUsersTable {
   created_at: Generated<Date>;
 }
 
+interface SlackEventsTable {
+  /** Slack's `event_id` (Ev…) */
+  event_id: string;
+  team_id: string;
+  type: string;
+  received_at: Generated<Date>;
+}
+
 interface SlackOauthStatesTable {
   id: string;
   teacher_id: string;
@@ -329,4 +337,5 @@ export interface Database {
   slack_integrations: SlackIntegrationsTable;
   slack_authorized_users: SlackAuthorizedUsersTable;
   slack_oauth_states: SlackOauthStatesTable;
+  slack_events: SlackEventsTable;
 }

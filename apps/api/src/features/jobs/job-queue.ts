@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { bossDb } from '../../db/boss-db.ts';
 import type { Executor } from '../../db/index.ts';
+import { AppError } from '../../errors.ts';
 
 /**
  * Durable background work in PostgreSQL (pg-boss, decision 008). A job is a row in the `pgboss`
@@ -90,14 +91,22 @@ export class JobQueue {
         retryLimit: d.retryLimit,
         retryDelay: d.retryDelaySeconds,
         expireInSeconds: d.expireInSeconds,
-        deadLetter: d.deadLetter,
+        // pg-boss refuses a deadLetter key that is present but undefined
+        ...(d.deadLetter ? { deadLetter: d.deadLetter } : {}),
       });
     }
   }
 
   /** Sends a job; pass the transaction that writes its data so both commit or neither. */
   async send<T extends object>(name: string, data: T, ex?: Executor): Promise<void> {
-    await this.boss.send(name, data, ex ? { db: bossDb(ex) } : {});
+    // the queues exist once a start has run (pg-boss drops a job sent to a missing queue)
+    await this.attempt;
+    const id = await this.boss.send(name, data, ex ? { db: bossDb(ex) } : {});
+    // not started yet (the database was away at start): the client is told to retry
+    if (!id)
+      throw new AppError('SERVICE_UNAVAILABLE', 'The service is starting. Please try again.', {
+        'retry-after': '5',
+      });
   }
 
   /** Runs `handler` for `name`'s jobs, at most `concurrency` at a time in this instance. */

@@ -51,6 +51,27 @@ export class SlackApi {
     return new WebClient(token, options);
   }
 
+  /**
+   * A client for a call made while Slack waits for our reply (a slash command answers within
+   * 3 s): one try, 2 s at most, and a rate limit is refused (`ratelimited`) rather than waited out.
+   */
+  private quickClient(token: string) {
+    return new WebClient(token, {
+      slackApiUrl: this.settings.apiUrl,
+      logLevel: LogLevel.ERROR,
+      timeout: 2_000,
+      retryConfig: { retries: 0 },
+      rejectRateLimitedCalls: true,
+    });
+  }
+
+  /** A member's e-mail (`users.info`, scope users:read.email); undefined when Slack shows none. */
+  async userEmail(token: string, userId: string): Promise<string | undefined> {
+    const res = await call(() => this.quickClient(token).users.info({ user: userId }));
+    const email = res.user?.profile?.email;
+    return email ? email.toLowerCase() : undefined;
+  }
+
   async exchangeCode(code: string, redirectUri: string): Promise<SlackInstallation> {
     const res = await call(() =>
       this.client().oauth.v2.access({
@@ -139,6 +160,7 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
     const coded = error as { code?: string };
     if (coded.code === ErrorCode.PlatformError)
       throw new SlackApiError((error as WebAPIPlatformError).data.error);
+    if (coded.code === ErrorCode.RateLimitedError) throw new SlackApiError('ratelimited');
     throw new SlackApiError('request_failed');
   }
 }

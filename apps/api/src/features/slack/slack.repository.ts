@@ -238,6 +238,77 @@ export class SlackRepository extends Repository {
     return Number(res.numDeletedRows) > 0;
   }
 
+  /**
+   * Records a Slack event delivery; false when its id was already recorded (a retry). Pass the
+   * transaction that sends its job, so the two commit together.
+   */
+  async recordEvent(
+    event: { eventId: string; teamId: string; type: string },
+    ex: Executor = this.db,
+  ): Promise<boolean> {
+    const row = await ex
+      .insertInto('slack_events')
+      .values({ event_id: event.eventId, team_id: event.teamId, type: event.type })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async pruneEvents(before: Date): Promise<number> {
+    const res = await this.db
+      .deleteFrom('slack_events')
+      .where('received_at', '<', before)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  /**
+   * Slack took the app's token away from a team (uninstalled, or tokens revoked): every teacher's
+   * workspace row of that team loses its token and its class-channel links go inactive.
+   * Returns how many workspace rows were connected.
+   */
+  disconnectTeam(teamId: string): Promise<number> {
+    return this.transaction(async (trx) => {
+      const rows = await trx
+        .updateTable('slack_workspaces')
+        .set({ bot_token_encrypted: null, updated_at: sql<Date>`now()` })
+        .where('slack_team_id', '=', teamId)
+        .where('bot_token_encrypted', 'is not', null)
+        .returning('id')
+        .execute();
+      await trx
+        .updateTable('slack_integrations')
+        .set({ is_active: false, updated_at: sql<Date>`now()` })
+        .where('is_active', '=', true)
+        .where('workspace_id', 'in', (eb) =>
+          eb.selectFrom('slack_workspaces').select('id').where('slack_team_id', '=', teamId),
+        )
+        .execute();
+      return rows.length;
+    });
+  }
+
+  /** The connected workspace rows of a Slack team (any teacher's), most recently installed first. */
+  connectedWorkspacesOfTeam(teamId: string) {
+    return this.db
+      .selectFrom('slack_workspaces')
+      .select(['id', 'teacher_id', 'slack_team_id', 'bot_token_encrypted'])
+      .where('slack_team_id', '=', teamId)
+      .where('bot_token_encrypted', 'is not', null)
+      .orderBy('updated_at', 'desc')
+      .execute();
+  }
+
+  /** The account holding this e-mail (every account is a teacher's), if any. */
+  findTeacherByEmail(email: string) {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'first_name'])
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
   /** Used states past their expiry are of no more use (housekeeping). */
   async pruneExpiredStates(now: Date): Promise<number> {
     const res = await this.db

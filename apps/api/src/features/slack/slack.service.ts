@@ -16,6 +16,8 @@ import type { TokenCipher } from './token-cipher.ts';
 /** What the install needs when the server has a Slack app (SLACK_* set). */
 export type SlackApp = {
   clientId: string;
+  /** SLACK_SIGNING_SECRET: Slack signs the events and commands it sends with it */
+  signingSecret: string;
   oauthUrl: string;
   api: SlackApi;
   cipher: TokenCipher;
@@ -238,6 +240,29 @@ export class SlackService {
           this.deps.log.warn({ err: error, channel: channel.id }, 'slack welcome not posted'),
         );
     }
+    return this.integration(teacherId, id);
+  }
+
+  /**
+   * `/link-class` typed in a channel: links one of the teacher's classes to that channel of the
+   * teacher's own workspace for `teamId`. Slack named the channel, so it is not looked up again
+   * (the command answers within 3 s); the command's reply stands for the welcome.
+   */
+  async linkChannelFromSlack(
+    teacherId: string,
+    teamId: string,
+    classId: string,
+    channel: { id: string; name: string | null },
+  ): Promise<SlackIntegration> {
+    const { workspace } = await this.connectedWorkspace(teacherId, teamId);
+    if (!UUID.test(classId)) throw notFound('Class');
+    const cls = await this.deps.classes.requireOwned(teacherId, classId);
+    const id = await this.deps.repo.upsertIntegration(
+      workspace.id,
+      cls.id,
+      channel.id,
+      channel.name,
+    );
     return this.integration(teacherId, id);
   }
 

@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SlackInboundService, SlackSignedRequest } from './slack-inbound.service.ts';
+
+const tags = ['team chat'];
+/** Slack's events and commands are a few kilobytes; a file's bytes never come this way. */
+const BODY_LIMIT = 512 * 1024;
+
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+const signed = (req: FastifyRequest): SlackSignedRequest => ({
+  body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+  timestamp: header(req, 'x-slack-request-timestamp'),
+  signature: header(req, 'x-slack-signature'),
+});
+
+/**
+ * What Slack calls (issue 15, item 7). The v0 signature covers the raw body, so this scope keeps
+ * JSON and form-encoded bodies as bytes (only here); the service verifies, then parses.
+ */
+export const slackInboundRoutes =
+  (inbound: SlackInboundService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const keepBytes = (_req: FastifyRequest, body: Buffer, done: (e: null, b: Buffer) => void) =>
+      done(null, body);
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+      keepBytes,
+    );
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+      keepBytes,
+    );
+
+    app.post('/slack/events', {
+      schema: {
+        tags,
+        summary: "Slack's Events API (signed): acknowledged at once, the work queued",
+        response: {
+          200: z.object({ ok: z.boolean().optional(), challenge: z.string().optional() }),
+        },
+      },
+      handler: async (req) => {
+        const { challenge } = await inbound.receiveEvent(
+          signed(req),
+          header(req, 'x-slack-retry-num'),
+        );
+        return challenge !== undefined ? { challenge } : { ok: true };
+      },
+    });
+
+    app.post('/slack/commands', {
+      schema: {
+        tags,
+        summary: 'Slack slash commands (signed, form-encoded): /link-class',
+        response: {
+          200: z.object({ response_type: z.literal('ephemeral'), text: z.string() }),
+        },
+      },
+      handler: async (req) => inbound.runCommand(signed(req)),
+    });
+  };

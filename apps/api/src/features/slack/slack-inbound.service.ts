@@ -1,0 +1,275 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SLACK_MESSAGES } from '@app/contracts';
+import { AppError, unauthorized } from '../../errors.ts';
+import type { ClassesService } from '../classes/classes.service.ts';
+import type { Job, JobDefinition, JobQueue } from '../jobs/job-queue.ts';
+import { SlackApiError } from './slack-api.ts';
+import { isSignedBySlack } from './slack-signature.ts';
+import type { SlackRepository } from './slack.repository.ts';
+import type { SlackApp, SlackService } from './slack.service.ts';
+
+/** One Events API delivery, worked on after Slack has had its 200. */
+export const SLACK_EVENT_JOB: JobDefinition = {
+  name: 'slack-event',
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  expireInSeconds: 2 * 60,
+};
+
+type SlackEventJob = {
+  eventId: string;
+  teamId: string;
+  type: string;
+  event: Record<string, unknown>;
+};
+
+/** A request from Slack: the raw body and the two signature headers. */
+export type SlackSignedRequest = {
+  body: Buffer;
+  timestamp: string | undefined;
+  signature: string | undefined;
+};
+
+/** A slash command's answer, seen only by the member who typed it. */
+export type SlackCommandReply = { response_type: 'ephemeral'; text: string };
+
+/** Event ids are kept this long to recognize a retry (Slack retries for about an hour). */
+const EVENT_IDS_KEPT_DAYS = 7;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const COMMAND_MESSAGES = {
+  unknownCommand: (command: string) => `Unknown command ${command}. Try /link-class.`,
+  notInChannel: 'Type /link-class in the channel you want to link to a class.',
+  notConnected:
+    'This workspace is not connected to Syllabot. A teacher can connect it from the Integrations page.',
+  slackFailed: (error: string) =>
+    `Slack did not tell Syllabot who you are (${error}). Please try again in a moment.`,
+  noEmail:
+    'Syllabot cannot see the e-mail address of your Slack account, so it cannot tell whose account you are.',
+  notTeacher: (email: string) =>
+    `Only teachers can link classes: no Syllabot teacher account uses your Slack e-mail (${email}).`,
+  notYourWorkspace:
+    'Connect this workspace to your own Syllabot account first (Integrations page), then try /link-class again.',
+  noClasses: 'You have no classes yet. Create one in Syllabot, then try /link-class again.',
+  classList: (lines: string[]) =>
+    `Your classes:\n${lines.join('\n')}\nType \`/link-class <class name or id>\` to link one to this channel.`,
+  unknownClass: (arg: string) =>
+    `You have no class called "${arg}". Type \`/link-class\` to see your classes and their ids.`,
+  ambiguousClass: (arg: string, lines: string[]) =>
+    `Several of your classes are called "${arg}". Link one by its id:\n${lines.join('\n')}`,
+  linked: (className: string, channel: string) =>
+    `Linked *${className}* to ${channel}. Files and messages shared here by you and the members you authorize become course material. If the bot is not in this channel yet, invite it so it can see them.`,
+} as const;
+
+type SlackInboundDeps = {
+  repo: SlackRepository;
+  slack: SlackService;
+  classes: ClassesService;
+  jobs: JobQueue;
+  /** undefined: the server has no Slack app configured */
+  app: SlackApp | undefined;
+  log: FastifyBaseLogger;
+  /** jobs this instance runs at once (JOB_CONCURRENCY); 0 leaves them to other instances */
+  concurrency: number;
+  now?: () => Date;
+};
+
+/**
+ * What Slack sends us (issue 15, item 7): Events API deliveries and slash commands, each verified
+ * by its v0 signature before anything is read. An event is recorded by id and queued in one
+ * transaction, then acknowledged; its job does the work. `/link-class` is answered inline: one
+ * `users.info` call and a few queries fit in Slack's 3 seconds.
+ */
+export class SlackInboundService {
+  constructor(private readonly deps: SlackInboundDeps) {}
+
+  async start(): Promise<void> {
+    const { jobs, concurrency } = this.deps;
+    if (concurrency === 0) return;
+    await jobs.work<SlackEventJob>(SLACK_EVENT_JOB.name, concurrency, (job) => this.process(job));
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /** The Slack app, once the request is proven to come from Slack (else 409 or 401). */
+  private verified(req: SlackSignedRequest): SlackApp {
+    const app = this.deps.app;
+    if (!app) throw new AppError('INTEGRATION_NOT_CONFIGURED', SLACK_MESSAGES.notConfigured);
+    if (!isSignedBySlack(app.signingSecret, req, req.body, this.now()))
+      throw unauthorized('The request is not signed by Slack, or its signature has expired.');
+    return app;
+  }
+
+  /**
+   * An Events API delivery: the URL check is answered with its challenge; an event is recorded
+   * and queued once (a retry of a recorded id changes nothing); anything else is acknowledged.
+   */
+  async receiveEvent(req: SlackSignedRequest, retryNum?: string): Promise<{ challenge?: string }> {
+    this.verified(req);
+    const payload = parseJsonObject(req.body);
+    if (!payload) throw new AppError('BAD_REQUEST', 'Expected a JSON object');
+    if (payload.type === 'url_verification') {
+      if (typeof payload.challenge !== 'string' || payload.challenge.length > 1000)
+        throw new AppError('BAD_REQUEST', 'The challenge is missing');
+      return { challenge: payload.challenge };
+    }
+    if (payload.type !== 'event_callback') return {};
+    const event = isObject(payload.event) ? payload.event : undefined;
+    const eventId = shortString(payload.event_id);
+    const teamId = shortString(payload.team_id);
+    const type = shortString(event?.type);
+    if (!event || !eventId || !teamId || !type)
+      throw new AppError('BAD_REQUEST', 'An event needs event_id, team_id and event.type');
+    const { repo, jobs, log } = this.deps;
+    const queued = await repo.transaction(async (trx) => {
+      if (!(await repo.recordEvent({ eventId, teamId, type }, trx))) return false;
+      const data: SlackEventJob = { eventId, teamId, type, event };
+      await jobs.send(SLACK_EVENT_JOB.name, data, trx);
+      return true;
+    });
+    if (queued) jobs.wake(SLACK_EVENT_JOB.name);
+    else log.info({ eventId, type, retryNum }, 'slack event already received; acknowledged');
+    return {};
+  }
+
+  /** The job of one event. Files, messages and mentions arrive with the next slice of issue 15. */
+  async process(job: Job<SlackEventJob>): Promise<void> {
+    const { eventId, teamId, type, event } = job.data;
+    const { repo, log } = this.deps;
+    switch (type) {
+      case 'app_uninstalled': {
+        const n = await repo.disconnectTeam(teamId);
+        log.info({ eventId, team: teamId, workspaces: n }, 'slack app uninstalled');
+        return;
+      }
+      case 'tokens_revoked': {
+        // we hold bot tokens only: a revocation of user tokens alone leaves us connected
+        const tokens = isObject(event.tokens) ? event.tokens : {};
+        if (!Array.isArray(tokens.bot) || tokens.bot.length === 0) return;
+        const n = await repo.disconnectTeam(teamId);
+        log.info({ eventId, team: teamId, workspaces: n }, 'slack bot token revoked');
+        return;
+      }
+      default:
+        log.debug({ eventId, type }, 'slack event acknowledged, not handled yet');
+    }
+  }
+
+  /** A slash command (form-encoded): its reply is the ephemeral answer. */
+  async runCommand(req: SlackSignedRequest): Promise<SlackCommandReply> {
+    const app = this.verified(req);
+    const form = new URLSearchParams(req.body.toString('utf8'));
+    const command = form.get('command') ?? '';
+    const teamId = form.get('team_id') ?? '';
+    const userId = form.get('user_id') ?? '';
+    const channelId = form.get('channel_id') ?? '';
+    if (!command || !teamId || !userId || !channelId)
+      throw new AppError('BAD_REQUEST', 'A command needs command, team_id, user_id and channel_id');
+    if (command !== '/link-class')
+      return ephemeral(COMMAND_MESSAGES.unknownCommand(command.slice(0, 50)));
+    const text = await this.linkClassCommand(app, {
+      teamId,
+      userId,
+      channelId,
+      channelName: form.get('channel_name'),
+      argument: (form.get('text') ?? '').trim(),
+    });
+    return ephemeral(text);
+  }
+
+  private async linkClassCommand(
+    app: SlackApp,
+    cmd: {
+      teamId: string;
+      userId: string;
+      channelId: string;
+      channelName: string | null;
+      argument: string;
+    },
+  ): Promise<string> {
+    const { repo, classes, slack, log } = this.deps;
+    // a direct message (D…) is no channel to link
+    if (cmd.channelId.startsWith('D')) return COMMAND_MESSAGES.notInChannel;
+    const workspaces = await repo.connectedWorkspacesOfTeam(cmd.teamId);
+    const token = workspaces
+      .map((w) => app.cipher.decrypt(w.bot_token_encrypted!, w.slack_team_id))
+      .find((t) => t !== undefined);
+    if (!token) return COMMAND_MESSAGES.notConnected;
+
+    let email: string | undefined;
+    try {
+      email = await app.api.userEmail(token, cmd.userId);
+    } catch (error) {
+      if (!(error instanceof SlackApiError)) throw error;
+      log.warn({ err: error, team: cmd.teamId }, 'slack users.info failed for /link-class');
+      return COMMAND_MESSAGES.slackFailed(error.slackError);
+    }
+    if (!email) return COMMAND_MESSAGES.noEmail;
+    const teacher = await repo.findTeacherByEmail(email);
+    if (!teacher) return COMMAND_MESSAGES.notTeacher(email);
+    if (!workspaces.some((w) => w.teacher_id === teacher.id))
+      return COMMAND_MESSAGES.notYourWorkspace;
+
+    const { classes: own } = await classes.list(teacher.id, false);
+    const line = (c: { id: string; class_name: string }) => `• ${c.class_name} (\`${c.id}\`)`;
+    if (!cmd.argument)
+      return own.length === 0
+        ? COMMAND_MESSAGES.noClasses
+        : COMMAND_MESSAGES.classList(own.map(line));
+
+    const wanted = cmd.argument.replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').trim();
+    const matches = UUID.test(wanted)
+      ? own.filter((c) => c.id.toLowerCase() === wanted.toLowerCase())
+      : own.filter((c) => c.class_name.trim().toLowerCase() === wanted.toLowerCase());
+    const shown = wanted.slice(0, 100);
+    if (matches.length === 0) return COMMAND_MESSAGES.unknownClass(shown);
+    if (matches.length > 1) return COMMAND_MESSAGES.ambiguousClass(shown, matches.map(line));
+    const cls = matches[0]!;
+    const channelName =
+      cmd.channelName && !['privategroup', 'directmessage'].includes(cmd.channelName)
+        ? cmd.channelName.slice(0, 255)
+        : null;
+    try {
+      await slack.linkChannelFromSlack(teacher.id, cmd.teamId, cls.id, {
+        id: cmd.channelId,
+        name: channelName,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) return error.message;
+      throw error;
+    }
+    log.info({ teacherId: teacher.id, team: cmd.teamId, classId: cls.id }, 'linked by /link-class');
+    return COMMAND_MESSAGES.linked(
+      cls.class_name,
+      channelName ? `#${channelName}` : 'this channel',
+    );
+  }
+
+  /** Event ids past the time Slack could still retry them (housekeeping). */
+  pruneEvents(): Promise<number> {
+    return this.deps.repo.pruneEvents(
+      new Date(this.now().getTime() - EVENT_IDS_KEPT_DAYS * 24 * 60 * 60_000),
+    );
+  }
+}
+
+const ephemeral = (text: string): SlackCommandReply => ({ response_type: 'ephemeral', text });
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** An id-like string field (event_id, team_id, event.type), or undefined. */
+const shortString = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.length > 0 && v.length <= 255 ? v : undefined;
+
+function parseJsonObject(body: Buffer): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'));
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
