@@ -337,6 +337,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repo: repos.slack,
     slack,
     classes,
+    chat,
     jobs,
     app: slackApp,
     log: app.log,

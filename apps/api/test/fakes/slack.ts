@@ -49,8 +49,8 @@ export type FakeSlack = {
   signingSecret: string;
   teams: Map<string, FakeSlackTeam>;
   calls: FakeSlackCall[];
-  /** messages posted with chat.postMessage */
-  messages: { team: string; channel: string; text: string; ts: string }[];
+  /** messages posted with chat.postMessage (`thread_ts`: the thread replied in, if any) */
+  messages: { team: string; channel: string; text: string; ts: string; thread_ts?: string }[];
   /** adds a workspace; its token is handed out by the next code issued for it */
   addTeam(team: Partial<FakeSlackTeam> & { id: string; name: string }): FakeSlackTeam;
   /** a one-time code `oauth.v2.access` exchanges for `team`'s bot token (a new token each time) */
@@ -145,7 +145,13 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       if (!c) return { ok: false, error: 'channel_not_found' };
       if (!c.is_member) return { ok: false, error: 'not_in_channel' };
       ts += 1;
-      const message = { team: team!.id, channel: c.id, text: p.text ?? '', ts: `${ts}.000100` };
+      const message = {
+        team: team!.id,
+        channel: c.id,
+        text: p.text ?? '',
+        ts: `${ts}.000100`,
+        ...(p.thread_ts ? { thread_ts: p.thread_ts } : {}),
+      };
       messages.push(message);
       return {
         ok: true,

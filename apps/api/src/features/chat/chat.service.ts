@@ -64,19 +64,37 @@ export class ChatService {
     const started = performance.now();
     const c = await this.classByShareId(chatUuid);
     if (!c.is_active) throw new AppError('CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
-    // an address over its own limit is refused before it counts toward the class's: one client
-    // flooding a link cannot use up the allowance of every other student of the class
-    const addressWait = await this.deps.limiter.hit(
-      `ask:addr:${input.address}`,
-      this.limits.perAddress,
+    return this.askClass(
+      c.id,
+      {
+        question: input.question,
+        studentIdentifier: input.studentIdentifier,
+        asker: `addr:${input.address}`,
+      },
+      started,
     );
-    if (addressWait) throw tooManyRequests(addressWait, BUSY);
-    const classWait = await this.deps.limiter.hit(`ask:class:${c.id}`, this.limits.perClass);
+  }
+
+  /**
+   * A student's question to an active class, whoever brings it (the share link, the team chat):
+   * the asker's limit, then the class's, then the answer, stored as a conversation of the class.
+   * `asker` names who is counted (`addr:<address>`, `slack:<team>:<user>`).
+   */
+  async askClass(
+    classId: string,
+    input: { question: string; studentIdentifier: string | null; asker: string },
+    started = performance.now(),
+  ) {
+    // an asker over their own limit is refused before it counts toward the class's: one client
+    // flooding a link cannot use up the allowance of every other student of the class
+    const askerWait = await this.deps.limiter.hit(`ask:${input.asker}`, this.limits.perAddress);
+    if (askerWait) throw tooManyRequests(askerWait, BUSY);
+    const classWait = await this.deps.limiter.hit(`ask:class:${classId}`, this.limits.perClass);
     if (classWait) throw tooManyRequests(classWait, BUSY);
-    const answer = await this.answer(c.id, input.question);
+    const answer = await this.answer(classId, input.question);
     const responseTimeMs = Math.round(performance.now() - started);
     const row = await this.deps.repo.insertConversation({
-      class_id: c.id,
+      class_id: classId,
       question: input.question,
       response: answer.response,
       source_type: answer.sourceType,

@@ -142,8 +142,20 @@ export class SlackApi {
     }
   }
 
-  async postMessage(token: string, channel: string, text: string): Promise<void> {
-    await call(() => this.client(token).chat.postMessage({ channel, text }));
+  /** Posts in the channel, or in a message's thread when `threadTs` names it. */
+  async postMessage(
+    token: string,
+    channel: string,
+    text: string,
+    threadTs?: string,
+  ): Promise<void> {
+    await call(() =>
+      this.client(token).chat.postMessage({
+        channel,
+        text,
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+      }),
+    );
   }
 
   async teamName(token: string): Promise<string> {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SLACK_MESSAGES } from '@app/contracts';
+import { CHAT_MESSAGES, SLACK_MESSAGES, questionSchema } from '@app/contracts';
 import { AppError, unauthorized } from '../../errors.ts';
+import type { ChatService } from '../chat/chat.service.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import type { Job, JobDefinition, JobQueue } from '../jobs/job-queue.ts';
 import { SlackApiError } from './slack-api.ts';
@@ -62,10 +63,21 @@ export const COMMAND_MESSAGES = {
     `Linked *${className}* to ${channel}. Files and messages shared here by you and the members you authorize become course material. If the bot is not in this channel yet, invite it so it can see them.`,
 } as const;
 
+/** The bot's thread replies to a mention (issue 15, item 6). */
+export const MENTION_MESSAGES = {
+  notLinked:
+    'This channel is not linked to a class yet. A teacher can link it by typing `/link-class` here.',
+  help: (className: string) =>
+    `Ask me about *${className}*: mention me with your question, for example "@Syllabot when is the first exam?"`,
+  sources: (titles: string[]) => `Sources: ${titles.join(', ')}`,
+} as const;
+
 type SlackInboundDeps = {
   repo: SlackRepository;
   slack: SlackService;
   classes: ClassesService;
+  /** answers a mention as the class's student chat answers a question */
+  chat: ChatService;
   jobs: JobQueue;
   /** undefined: the server has no Slack app configured */
   app: SlackApp | undefined;
@@ -135,7 +147,7 @@ export class SlackInboundService {
     return {};
   }
 
-  /** The job of one event. Files, messages and mentions arrive with the next slice of issue 15. */
+  /** The job of one event. Files and messages arrive with another slice of issue 15. */
   async process(job: Job<SlackEventJob>): Promise<void> {
     const { eventId, teamId, type, event } = job.data;
     const { repo, log } = this.deps;
@@ -153,8 +165,95 @@ export class SlackInboundService {
         log.info({ eventId, team: teamId, workspaces: n }, 'slack bot token revoked');
         return;
       }
+      case 'app_mention':
+        await this.answerMention(eventId, teamId, event);
+        return;
       default:
         log.debug({ eventId, type }, 'slack event acknowledged, not handled yet');
+    }
+  }
+
+  /**
+   * A member mentioned the bot: in a channel linked to a class, the rest of the message is a
+   * question to the class's assistant, answered through the student chat's own path (its limits,
+   * its answerer, a conversation of the class whose student identifier is the Slack user id) and
+   * posted in the mention's thread with the titles of the cited material.
+   */
+  private async answerMention(
+    eventId: string,
+    teamId: string,
+    event: Record<string, unknown>,
+  ): Promise<void> {
+    const { repo, chat, log, app } = this.deps;
+    if (!app) return;
+    const channel = shortString(event.channel);
+    const user = shortString(event.user);
+    const ts = shortString(event.ts);
+    // another bot's message (or our own) is no student's question
+    if (!channel || !user || !ts || event.bot_id !== undefined) return;
+    const threadTs = shortString(event.thread_ts) ?? ts;
+    const text = typeof event.text === 'string' ? event.text : '';
+
+    const link = await repo.linkedClassOfChannel(teamId, channel);
+    const token = link
+      ? app.cipher.decrypt(link.bot_token_encrypted!, link.slack_team_id)
+      : await this.anyTokenOfTeam(app, teamId);
+    if (!token) return;
+    if (link && user === link.bot_user_id) return;
+    const reply = (message: string) => this.replyInThread(token, channel, threadTs, message);
+    if (!link) return reply(MENTION_MESSAGES.notLinked);
+
+    const question = questionOfMention(text, link.bot_user_id);
+    if (!question) return reply(MENTION_MESSAGES.help(link.class_name));
+    const parsed = questionSchema.safeParse(question);
+    if (!parsed.success) return reply(parsed.error.issues[0]?.message ?? CHAT_MESSAGES.askFailed);
+    if (!link.is_active) return reply(CHAT_MESSAGES.classInactive);
+
+    let answer: Awaited<ReturnType<ChatService['askClass']>>;
+    try {
+      answer = await chat.askClass(link.class_id, {
+        question: parsed.data,
+        studentIdentifier: user,
+        asker: `slack:${teamId}:${user}`,
+      });
+    } catch (error) {
+      // over a limit: said in the thread, not retried
+      if (error instanceof AppError && error.statusCode < 500) return reply(error.message);
+      throw error;
+    }
+    log.info(
+      { eventId, classId: link.class_id, conversationId: answer.id },
+      'slack question answered',
+    );
+    const titles = [...new Set(answer.citations.map((c) => c.title))];
+    // the conversation is stored: a failure to post is logged, not retried (it would store it twice)
+    await reply(
+      titles.length > 0
+        ? `${answer.response}\n\n${MENTION_MESSAGES.sources(titles)}`
+        : answer.response,
+    );
+  }
+
+  /** A bot token of the team, for a reply outside a linked channel. */
+  private async anyTokenOfTeam(app: SlackApp, teamId: string): Promise<string | undefined> {
+    const workspaces = await this.deps.repo.connectedWorkspacesOfTeam(teamId);
+    return workspaces
+      .map((w) => app.cipher.decrypt(w.bot_token_encrypted!, w.slack_team_id))
+      .find((t) => t !== undefined);
+  }
+
+  /** Posts in a thread; Slack refusing it (not in channel, rate limited past retries) is logged. */
+  private async replyInThread(
+    token: string,
+    channel: string,
+    threadTs: string,
+    text: string,
+  ): Promise<void> {
+    try {
+      await this.deps.app!.api.postMessage(token, channel, text, threadTs);
+    } catch (error) {
+      if (!(error instanceof SlackApiError)) throw error;
+      this.deps.log.warn({ err: error, channel }, 'slack thread reply failed');
     }
   }
 
@@ -255,6 +354,24 @@ export class SlackInboundService {
     );
   }
 }
+
+/**
+ * The question in a mention: the bot's mention removed (`<@U…>` or `<@U…|name>`; the leading one
+ * when the bot's id is unknown), Slack's escapes undone, spaces collapsed.
+ */
+export function questionOfMention(text: string, botUserId: string | null): string {
+  const withoutBot = botUserId
+    ? text.replace(new RegExp(`<@${escapeRegExp(botUserId)}(\\|[^>]*)?>`, 'g'), ' ')
+    : text.replace(/^\s*<@[A-Z0-9]+(\|[^>]*)?>/, ' ');
+  return withoutBot
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const ephemeral = (text: string): SlackCommandReply => ({ response_type: 'ephemeral', text });
 

@@ -300,6 +300,33 @@ export class SlackRepository extends Repository {
       .execute();
   }
 
+  /**
+   * The class a channel of a Slack team is linked to (an active link of a connected workspace),
+   * with that workspace's bot; the most recently linked when several teachers linked it.
+   */
+  linkedClassOfChannel(teamId: string, channelId: string) {
+    return this.db
+      .selectFrom('slack_integrations as i')
+      .innerJoin('slack_workspaces as w', 'w.id', 'i.workspace_id')
+      .innerJoin('classes as c', (join) =>
+        join.onRef('c.id', '=', 'i.class_id').onRef('c.teacher_id', '=', 'w.teacher_id'),
+      )
+      .select([
+        'c.id as class_id',
+        'c.class_name',
+        'c.is_active',
+        'w.slack_team_id',
+        'w.bot_user_id',
+        'w.bot_token_encrypted',
+      ])
+      .where('w.slack_team_id', '=', teamId)
+      .where('w.bot_token_encrypted', 'is not', null)
+      .where('i.slack_channel_id', '=', channelId)
+      .where('i.is_active', '=', true)
+      .orderBy('i.updated_at', 'desc')
+      .executeTakeFirst();
+  }
+
   /** The account holding this e-mail (every account is a teacher's), if any. */
   findTeacherByEmail(email: string) {
     return this.db
