@@ -4,12 +4,17 @@ import { SLACK_MESSAGES } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import { startFakeSlack, type FakeSlack } from '../../../test/fakes/slack.ts';
+import {
+  installSlackTeam,
+  nowSeconds,
+  signedSlackPost,
+  slackEventQueueReady,
+  until,
+} from '../../../test/slack.ts';
 import { COMMAND_MESSAGES } from './slack-inbound.service.ts';
 import { isSignedBySlack, slackSignature } from './slack-signature.ts';
 
 type Teacher = Awaited<ReturnType<typeof subscribedTeacher>>;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('Slack v0 signature', () => {
   const body = Buffer.from('{"a":1}');
@@ -100,56 +105,22 @@ describe('Slack events and /link-class (the loopback fake)', () => {
     chemistry = await createClass(t.app, teacher.auth, { class_name: 'Organic Chemistry' });
     await install('T0001', teacher);
     await install('T0002', teacher);
-    // the queue is created in the background once the app is ready
-    await until(
-      async () =>
-        (await sql`SELECT 1 FROM pgboss.queue WHERE name = 'slack-event'`.execute(t.db)).rows
-          .length === 1,
-      'the slack-event queue',
-    );
+    await slackEventQueueReady(t.db);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
     await slack?.close();
   });
 
-  async function install(teamId: string, who: Teacher) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/slack/auth-url',
-      headers: who.auth,
-    });
-    const state = new URL(res.json().data.auth_url).searchParams.get('state')!;
-    const cb = await t.app.inject({
-      method: 'GET',
-      url: `/api/slack/oauth/callback?code=${slack.issueCode(teamId)}&state=${encodeURIComponent(state)}`,
-    });
-    expect(cb.headers.location).toBe('/install-success');
-  }
+  const install = (teamId: string, who: Teacher) =>
+    installSlackTeam(t.app, slack, teamId, who.auth);
 
-  function signedPost(
+  const signedPost = (
     url: string,
     type: string,
     body: string,
-    opts: { ts?: number; secret?: string; headers?: Record<string, string> } = {},
-  ) {
-    const ts = String(opts.ts ?? nowSeconds());
-    return t.app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'content-type': type,
-        'x-slack-request-timestamp': ts,
-        'x-slack-signature': slackSignature(
-          opts.secret ?? slack.signingSecret,
-          ts,
-          Buffer.from(body),
-        ),
-        ...opts.headers,
-      },
-      payload: body,
-    });
-  }
+    opts: Parameters<typeof signedSlackPost>[5] = {},
+  ) => signedSlackPost(t.app, slack, url, type, body, opts);
 
   const postEvent = (payload: unknown, opts: Parameters<typeof signedPost>[3] = {}) =>
     signedPost('/api/slack/events', 'application/json', JSON.stringify(payload), opts);
@@ -199,14 +170,6 @@ describe('Slack events and /link-class (the loopback fake)', () => {
           WHERE name = 'slack-event' AND data->>'eventId' = ${eventId}`.execute(t.db)
       ).rows[0]!.n,
     );
-
-  async function until(check: () => Promise<boolean>, what: string) {
-    const deadline = Date.now() + 15_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 
   it('answers the URL check with its challenge', async () => {
     const res = await postEvent({ token: 'x', challenge: 'ch-123', type: 'url_verification' });

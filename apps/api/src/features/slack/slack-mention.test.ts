@@ -1,10 +1,15 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import { startFakeSlack, type FakeSlack } from '../../../test/fakes/slack.ts';
+import {
+  installSlackTeam,
+  nowSeconds,
+  signedSlackPost,
+  slackEventQueueReady,
+  until,
+} from '../../../test/slack.ts';
 import { COMMAND_MESSAGES, MENTION_MESSAGES, questionOfMention } from './slack-inbound.service.ts';
-import { slackSignature } from './slack-signature.ts';
 
 const SYLLABUS = `# BIO 101: Introduction to Cell Biology
 
@@ -18,7 +23,6 @@ const SYLLABUS = `# BIO 101: Introduction to Cell Biology
 ## Schedule
 The midterm exam is on Thursday, October 15 in class. The final exam is on December 10 at 9:00 am.`;
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 const BOT = 'U0BOTT0100';
 
 describe('questionOfMention', () => {
@@ -62,17 +66,7 @@ describe('asking the assistant by mentioning the bot (the loopback fake)', () =>
       headers: teacher.auth,
       payload: { class_id: cls.id, title: 'Syllabus', content: SYLLABUS },
     });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/slack/auth-url',
-      headers: teacher.auth,
-    });
-    const state = new URL(res.json().data.auth_url).searchParams.get('state')!;
-    const cb = await t.app.inject({
-      method: 'GET',
-      url: `/api/slack/oauth/callback?code=${slack.issueCode('T0100')}&state=${encodeURIComponent(state)}`,
-    });
-    expect(cb.headers.location).toBe('/install-success');
+    await installSlackTeam(t.app, slack, 'T0100', teacher.auth);
     const form = new URLSearchParams({
       team_id: 'T0100',
       channel_id: 'C0LINKED',
@@ -87,31 +81,15 @@ describe('asking the assistant by mentioning the bot (the loopback fake)', () =>
       form,
     );
     expect(linked.json().text).toBe(COMMAND_MESSAGES.linked(cls.class_name, '#bio-101'));
-    await until(
-      async () =>
-        (await sql`SELECT 1 FROM pgboss.queue WHERE name = 'slack-event'`.execute(t.db)).rows
-          .length === 1,
-      'the slack-event queue',
-    );
+    await slackEventQueueReady(t.db);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
     await slack?.close();
   });
 
-  function signedPost(url: string, type: string, body: string) {
-    const ts = String(nowSeconds());
-    return t.app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'content-type': type,
-        'x-slack-request-timestamp': ts,
-        'x-slack-signature': slackSignature(slack.signingSecret, ts, Buffer.from(body)),
-      },
-      payload: body,
-    });
-  }
+  const signedPost = (url: string, type: string, body: string) =>
+    signedSlackPost(t.app, slack, url, type, body);
 
   let n = 0;
   async function mention(channel: string, text: string, extra: Record<string, unknown> = {}) {
@@ -131,14 +109,6 @@ describe('asking the assistant by mentioning the bot (the loopback fake)', () =>
     );
     expect(res.statusCode).toBe(200);
     return ts;
-  }
-
-  async function until(check: () => Promise<boolean>, what: string) {
-    const deadline = Date.now() + 30_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
   }
 
   /** The bot's reply in the thread of `threadTs`, once the job posted it. */

@@ -52,6 +52,25 @@ export function Field({
         'aria-describedby': describedBy,
         'aria-invalid': error ? true : undefined,
       })}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A field's hint and error lines, with the ids its control's aria-describedby names. */
+export function FieldMessages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: ReactNode;
+  hintId?: string;
+  error?: string;
+  errorId?: string;
+}) {
+  return (
+    <>
       {hint ? (
         <p id={hintId} className="text-xs text-ink-600">
           {hint}
@@ -62,6 +81,6 @@ export function Field({
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

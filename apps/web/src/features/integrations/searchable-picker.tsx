@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check, ChevronDown } from 'lucide-react';
+import { FieldMessages } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -182,16 +183,7 @@ export function SearchablePicker({
           )}
         </ul>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-ink-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-xs font-medium text-danger-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
