@@ -71,6 +71,23 @@ describe('without Slack configured', () => {
   }, 60_000);
   afterAll(async () => t.close());
 
+  it("needs a teacher's token on every team-chat route", async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url] of [
+      ['GET', '/api/slack/auth-url'],
+      ['GET', '/api/slack/integrations'],
+      ['POST', '/api/slack/integrations/link-class'],
+      ['DELETE', `/api/slack/integrations/${id}`],
+      ['POST', `/api/slack/integrations/${id}/users`],
+      ['DELETE', `/api/slack/integrations/${id}/users/${id}`],
+      ['GET', '/api/slack/channels/T0001'],
+      ['GET', '/api/slack/team/T0001'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
   it('serves the manifest as a download, built from PUBLIC_URL', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/slack/manifest' });
     expect(res.statusCode).toBe(200);
