@@ -77,6 +77,7 @@ import { OAuthStateSigner } from './features/slack/oauth-state.ts';
 import { SlackApi } from './features/slack/slack-api.ts';
 import { slackInboundRoutes } from './features/slack/slack-inbound.routes.ts';
 import { SLACK_EVENT_JOB, SlackInboundService } from './features/slack/slack-inbound.service.ts';
+import { SlackMaterialService } from './features/slack/slack-material.service.ts';
 import { SlackRepository } from './features/slack/slack.repository.ts';
 import { slackPublicRoutes, slackRoutes } from './features/slack/slack.routes.ts';
 import { SlackService } from './features/slack/slack.service.ts';
@@ -338,6 +339,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slack,
     classes,
     chat,
+    material: slackApp
+      ? new SlackMaterialService({ repo: repos.slack, content, app: slackApp, log: app.log })
+      : undefined,
     jobs,
     app: slackApp,
     log: app.log,

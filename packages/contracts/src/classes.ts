@@ -109,6 +109,14 @@ export const classListSchema = z.object({
   billing_summary: billingUsageSchema,
 });
 
+export const contentOriginSchema = z.object({
+  source: z.literal('slack'),
+  channel_id: z.string(),
+  channel_name: z.string().nullable(),
+  shared_by: z.string(),
+});
+export type ContentOrigin = z.infer<typeof contentOriginSchema>;
+
 export const contentItemSchema = z.object({
   id: z.string().uuid(),
   class_id: z.string().uuid(),
@@ -128,6 +136,11 @@ export const contentItemSchema = z.object({
   status: z.enum(CONTENT_STATUSES),
   /** why reading the file failed, in words for the teacher; null unless `failed` */
   status_reason: z.string().nullable(),
+  /**
+   * Where the item came from when it was not added in Syllabot: shared in a class's linked Slack
+   * channel (the channel's name as it was then; `shared_by` is the Slack user id). Null otherwise.
+   */
+  origin: contentOriginSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -295,6 +295,18 @@ interface SlackAuthorizedUsersTable {
   created_at: Generated<Date>;
 }
 
+interface SlackContentsTable {
+  content_id: string;
+  slack_team_id: string;
+  slack_channel_id: string;
+  slack_channel_name: string | null;
+  message_ts: string;
+  /** '' for the message's own text */
+  slack_file_id: Generated<string>;
+  slack_user_id: string;
+  created_at: Generated<Date>;
+}
+
 interface SlackEventsTable {
   /** Slack's `event_id` (Ev…) */
   event_id: string;
@@ -338,4 +350,5 @@ export interface Database {
   slack_authorized_users: SlackAuthorizedUsersTable;
   slack_oauth_states: SlackOauthStatesTable;
   slack_events: SlackEventsTable;
+  slack_contents: SlackContentsTable;
 }

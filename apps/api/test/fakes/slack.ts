@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * `/api/<method>` with a form-encoded (or JSON) body and the bot token as `Authorization: Bearer`,
  * answered in Slack's shape (`{ ok: true, … }` / `{ ok: false, error }`, HTTP 200). Methods:
  * `oauth.v2.access`, `conversations.list` (cursor pagination), `conversations.info`,
- * `chat.postMessage`, `team.info`, `users.info`. Also Slack's authorize page
+ * `chat.postMessage`, `team.info`, `users.info`, `files.info`, `reactions.add`, and file downloads
+ * (`GET /files/<id>/<name>` with the bot token of the file's team). Also Slack's authorize page
  * (`GET /oauth/v2/authorize?client_id&scope&redirect_uri&state` → 302 to
  * `redirect_uri?code=…&state=…`), so a browser journey can connect. Every call is recorded.
  */
@@ -27,6 +28,16 @@ export type FakeSlackTeam = {
   botUserId: string;
   channels: FakeSlackChannel[];
   users: FakeSlackUser[];
+};
+export type FakeSlackFile = {
+  id: string;
+  team: string;
+  name: string;
+  title: string;
+  mimetype: string;
+  data: Buffer;
+  /** the size files.info claims (default: the data's length) */
+  size?: number;
 };
 export type FakeSlackCall = {
   method: string;
@@ -51,6 +62,15 @@ export type FakeSlack = {
   calls: FakeSlackCall[];
   /** messages posted with chat.postMessage (`thread_ts`: the thread replied in, if any) */
   messages: { team: string; channel: string; text: string; ts: string; thread_ts?: string }[];
+  /** files shared in the fake's workspaces, by id */
+  files: Map<string, FakeSlackFile>;
+  /** reactions added with reactions.add */
+  reactions: { team: string; channel: string; timestamp: string; name: string }[];
+  /** stores a file of `teamId` as if a member uploaded it; files.info and the download serve it */
+  addFile(
+    teamId: string,
+    file: { name: string; data: Buffer; title?: string; mimetype?: string; size?: number },
+  ): FakeSlackFile;
   /** adds a workspace; its token is handed out by the next code issued for it */
   addTeam(team: Partial<FakeSlackTeam> & { id: string; name: string }): FakeSlackTeam;
   /** a one-time code `oauth.v2.access` exchanges for `team`'s bot token (a new token each time) */
@@ -76,7 +96,10 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const failures = new Map<string, string>();
   const calls: FakeSlackCall[] = [];
   const messages: FakeSlack['messages'] = [];
+  const files = new Map<string, FakeSlackFile>();
+  const reactions: FakeSlack['reactions'] = [];
   let ts = 1_700_000_000;
+  let fileSeq = 0;
 
   const fake = {} as FakeSlack;
   const clientId = '1111.2222';
@@ -160,6 +183,33 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         message: { text: message.text, ts: message.ts },
       };
     },
+    'files.info': (p, team) => {
+      const f = p.file ? files.get(p.file) : undefined;
+      if (!f || f.team !== team!.id) return { ok: false, error: 'file_not_found' };
+      const download = `${fake.url}/files/${f.id}/${encodeURIComponent(f.name)}`;
+      return {
+        ok: true,
+        file: {
+          id: f.id,
+          name: f.name,
+          title: f.title,
+          mimetype: f.mimetype,
+          size: f.size ?? f.data.length,
+          url_private: download,
+          url_private_download: download,
+        },
+      };
+    },
+    'reactions.add': (p, team) => {
+      const c = team!.channels.find((x) => x.id === p.channel);
+      if (!c) return { ok: false, error: 'channel_not_found' };
+      if (!p.timestamp || !p.name) return { ok: false, error: 'invalid_arguments' };
+      const reaction = { team: team!.id, channel: c.id, timestamp: p.timestamp, name: p.name };
+      if (reactions.some((r) => JSON.stringify(r) === JSON.stringify(reaction)))
+        return { ok: false, error: 'already_reacted' };
+      reactions.push(reaction);
+      return { ok: true };
+    },
     'team.info': (_p, team) => ({
       ok: true,
       team: {
@@ -204,6 +254,28 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         back.searchParams.set('state', state);
         res.writeHead(302, { location: back.toString() });
         return res.end();
+      }
+      const download = /^\/files\/([A-Z0-9]+)\/[^/]+$/.exec(url.pathname);
+      if (req.method === 'GET' && download) {
+        const auth = String(req.headers.authorization ?? '');
+        const team = tokens.get(auth.startsWith('Bearer ') ? auth.slice(7) : '');
+        const f = files.get(download[1]!);
+        calls.push({
+          method: 'files.download',
+          token: auth.slice(7) || undefined,
+          params: { file: download[1]! },
+          ok: Boolean(f && team === f.team),
+        });
+        // Slack answers a download without the right token with its sign-in page
+        if (!f || team !== f.team) {
+          res.writeHead(302, { location: `${url.origin}/signin` });
+          return res.end();
+        }
+        res.writeHead(200, {
+          'content-type': f.mimetype,
+          'content-length': String(f.data.length),
+        });
+        return res.end(f.data);
       }
       const match = /^\/api\/([a-zA-Z.0-9]+)$/.exec(url.pathname);
       if (req.method !== 'POST' || !match) return send(404, { ok: false, error: 'unknown_method' });
@@ -255,6 +327,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     teams,
     calls,
     messages,
+    files,
+    reactions,
     pageSize: 100,
     authorizeTeam: undefined,
     addTeam(team: Partial<FakeSlackTeam> & { id: string; name: string }) {
@@ -266,6 +340,23 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       };
       teams.set(full.id, full);
       return full;
+    },
+    addFile(
+      teamId: string,
+      file: { name: string; data: Buffer; title?: string; mimetype?: string; size?: number },
+    ) {
+      fileSeq += 1;
+      const stored: FakeSlackFile = {
+        id: `F0FAKE${String(fileSeq).padStart(4, '0')}`,
+        team: teamId,
+        name: file.name,
+        title: file.title ?? file.name,
+        mimetype: file.mimetype ?? 'application/octet-stream',
+        data: file.data,
+        ...(file.size !== undefined ? { size: file.size } : {}),
+      };
+      files.set(stored.id, stored);
+      return stored;
     },
     issueCode(teamId: string) {
       if (!teams.has(teamId)) throw new Error(`no fake team ${teamId}`);

@@ -35,6 +35,9 @@ const listColumns = [
   'ct.word_count',
   'ct.status',
   'ct.status_reason',
+  'sc.slack_channel_id',
+  'sc.slack_channel_name',
+  'sc.slack_user_id',
   'ct.created_at',
   'ct.updated_at',
 ] as const;
@@ -55,6 +58,8 @@ export class ContentRepository extends Repository {
     return ex
       .selectFrom('contents as ct')
       .innerJoin('classes as c', 'c.id', 'ct.class_id')
+      // where an item shared in a linked Slack channel came from
+      .leftJoin('slack_contents as sc', 'sc.content_id', 'ct.id')
       .where('c.teacher_id', '=', teacherId);
   }
 

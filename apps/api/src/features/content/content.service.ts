@@ -26,6 +26,15 @@ function toItem(row: ContentListRow | ContentRow): ContentItem {
     word_count: row.word_count,
     status: row.status,
     status_reason: row.status_reason,
+    origin:
+      row.slack_channel_id === null
+        ? null
+        : {
+            source: 'slack',
+            channel_id: row.slack_channel_id,
+            channel_name: row.slack_channel_name,
+            shared_by: row.slack_user_id ?? '',
+          },
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -120,6 +129,12 @@ export class ContentService {
       title: string | undefined;
       file: StoredFile;
     },
+    options: {
+      /** how long to wait for the file to be read (default: the upload request's wait) */
+      waitMs?: number;
+      /** commits with the new item and its job (e.g. recording where the file came from) */
+      alsoInTransaction?: AlsoInTransaction;
+    } = {},
   ): Promise<ContentItem> {
     await this.deps.classes.requireOwned(teacherId, input.classId);
     const { file } = input;
@@ -135,10 +150,13 @@ export class ContentService {
         file_size: file.size,
       },
       file.uploadId,
-      (trx, contentId) => this.deps.jobs.send(CONTENT_JOB.name, { contentId }, trx),
+      async (trx, contentId) => {
+        await this.deps.jobs.send(CONTENT_JOB.name, { contentId }, trx);
+        await options.alsoInTransaction?.(trx, contentId);
+      },
     );
     this.deps.jobs.wake(CONTENT_JOB.name);
-    await this.waitWhileProcessing(id, this.deps.uploadWaitMs);
+    await this.waitWhileProcessing(id, options.waitMs ?? this.deps.uploadWaitMs);
     const state = await this.deps.repo.statusOf(id);
     if (state?.status === 'failed') {
       await this.deps.repo.delete(id);

@@ -14,11 +14,11 @@ export const SLACK_BOT_SCOPES = [
   'team:read',
 ] as const;
 
+/** A shared file arrives as a `message` (subtype file_share) in the channels it was shared to. */
 export const SLACK_BOT_EVENTS = [
   'app_mention',
   'message.channels',
   'message.groups',
-  'file_shared',
   'app_uninstalled',
   'tokens_revoked',
 ] as const;

@@ -28,8 +28,27 @@ export class SlackApiError extends Error {
   }
 }
 
+/** A file shared in Slack, as `files.info` describes it. */
+export type SlackFile = {
+  id: string;
+  name: string;
+  title: string | null;
+  size: number;
+  downloadUrl: string | undefined;
+};
+
+/** The download of a shared file grew past the limit it was given. */
+export class SlackFileTooLargeError extends Error {
+  constructor() {
+    super('The shared file is larger than the upload limit');
+    this.name = 'SlackFileTooLargeError';
+  }
+}
+
 /** Pages of `conversations.list` read at most (1,000 channels each). */
 const MAX_CHANNEL_PAGES = 20;
+/** A shared file's download gives up after this long (a 50 MB file over a slow link). */
+const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * The Slack Web API calls the product makes, through the official `@slack/web-api` client pointed at
@@ -65,9 +84,13 @@ export class SlackApi {
     });
   }
 
-  /** A member's e-mail (`users.info`, scope users:read.email); undefined when Slack shows none. */
-  async userEmail(token: string, userId: string): Promise<string | undefined> {
-    const res = await call(() => this.quickClient(token).users.info({ user: userId }));
+  /**
+   * A member's e-mail (`users.info`, scope users:read.email); undefined when Slack shows none.
+   * `quick` while Slack waits for our reply (a slash command), else with the usual retries.
+   */
+  async userEmail(token: string, userId: string, quick = true): Promise<string | undefined> {
+    const client = quick ? this.quickClient(token) : this.client(token);
+    const res = await call(() => client.users.info({ user: userId }));
     const email = res.user?.profile?.email;
     return email ? email.toLowerCase() : undefined;
   }
@@ -156,6 +179,76 @@ export class SlackApi {
         ...(threadTs ? { thread_ts: threadTs } : {}),
       }),
     );
+  }
+
+  /** A shared file's name, size and download address (`files.info`, scope files:read). */
+  async fileInfo(token: string, fileId: string): Promise<SlackFile> {
+    const res = await call(() => this.client(token).files.info({ file: fileId }));
+    const f = res.file;
+    if (!f?.id) throw new SlackApiError('file_not_found');
+    return {
+      id: f.id,
+      name: f.name || f.title || f.id,
+      title: f.title || null,
+      size: f.size ?? 0,
+      downloadUrl: f.url_private_download ?? f.url_private,
+    };
+  }
+
+  /**
+   * The bytes of a shared file, streamed with the bot token; more than `maxBytes` stops the
+   * download (SlackFileTooLargeError). The token is only ever sent to Slack's file host or to
+   * the host SLACK_API_URL names (the fake in tests), whatever address a file claims.
+   */
+  async *downloadFile(token: string, url: string, maxBytes: number): AsyncGenerator<Buffer> {
+    if (!this.isSlackFileUrl(url)) throw new SlackApiError('file_url_not_trusted');
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        headers: { authorization: `Bearer ${token}` },
+        // Slack answers a refused download with a redirect to its sign-in page
+        redirect: 'manual',
+        signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
+      });
+    } catch {
+      throw new SlackApiError('request_failed');
+    }
+    if (!res.ok || !res.body) throw new SlackApiError(`download_failed_${res.status}`);
+    let size = 0;
+    const declared = Number(res.headers.get('content-length') ?? 0);
+    if (declared > maxBytes) {
+      await res.body.cancel();
+      throw new SlackFileTooLargeError();
+    }
+    for await (const chunk of res.body) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw new SlackFileTooLargeError();
+      yield Buffer.from(chunk);
+    }
+  }
+
+  private isSlackFileUrl(url: string): boolean {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return false;
+    }
+    const api = new URL(this.settings.apiUrl);
+    return (
+      (parsed.protocol === 'https:' && parsed.hostname === 'files.slack.com') ||
+      parsed.origin === api.origin
+    );
+  }
+
+  /** Adds an emoji reaction to a message; one already there is fine. */
+  async addReaction(token: string, channel: string, ts: string, name: string): Promise<void> {
+    try {
+      await call(() => this.client(token).reactions.add({ channel, timestamp: ts, name }));
+    } catch (error) {
+      if (error instanceof SlackApiError && error.slackError === 'already_reacted') return;
+      throw error;
+    }
   }
 
   async teamName(token: string): Promise<string> {

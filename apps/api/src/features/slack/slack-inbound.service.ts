@@ -6,6 +6,7 @@ import type { ClassesService } from '../classes/classes.service.ts';
 import type { Job, JobDefinition, JobQueue } from '../jobs/job-queue.ts';
 import { SlackApiError } from './slack-api.ts';
 import { isSignedBySlack } from './slack-signature.ts';
+import type { SlackMaterialService } from './slack-material.service.ts';
 import type { SlackRepository } from './slack.repository.ts';
 import type { SlackApp, SlackService } from './slack.service.ts';
 
@@ -14,7 +15,8 @@ export const SLACK_EVENT_JOB: JobDefinition = {
   name: 'slack-event',
   retryLimit: 3,
   retryDelaySeconds: 10,
-  expireInSeconds: 2 * 60,
+  // a shared file is downloaded and read within the job (up to 50 MB)
+  expireInSeconds: 10 * 60,
 };
 
 type SlackEventJob = {
@@ -78,6 +80,8 @@ type SlackInboundDeps = {
   classes: ClassesService;
   /** answers a mention as the class's student chat answers a question */
   chat: ChatService;
+  /** files and messages of linked channels; undefined when no Slack app is configured */
+  material: SlackMaterialService | undefined;
   jobs: JobQueue;
   /** undefined: the server has no Slack app configured */
   app: SlackApp | undefined;
@@ -147,7 +151,7 @@ export class SlackInboundService {
     return {};
   }
 
-  /** The job of one event. Files and messages arrive with another slice of issue 15. */
+  /** The job of one event. */
   async process(job: Job<SlackEventJob>): Promise<void> {
     const { eventId, teamId, type, event } = job.data;
     const { repo, log } = this.deps;
@@ -167,6 +171,9 @@ export class SlackInboundService {
       }
       case 'app_mention':
         await this.answerMention(eventId, teamId, event);
+        return;
+      case 'message':
+        await this.deps.material?.handleMessage(teamId, event);
         return;
       default:
         log.debug({ eventId, type }, 'slack event acknowledged, not handled yet');

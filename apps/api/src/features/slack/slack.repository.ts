@@ -312,7 +312,10 @@ export class SlackRepository extends Repository {
         join.onRef('c.id', '=', 'i.class_id').onRef('c.teacher_id', '=', 'w.teacher_id'),
       )
       .select([
+        'i.id as integration_id',
+        'i.slack_channel_name',
         'c.id as class_id',
+        'c.teacher_id',
         'c.class_name',
         'c.is_active',
         'w.slack_team_id',
@@ -325,6 +328,71 @@ export class SlackRepository extends Repository {
       .where('i.is_active', '=', true)
       .orderBy('i.updated_at', 'desc')
       .executeTakeFirst();
+  }
+
+  /**
+   * Whether the member with this e-mail may add material to the link's class: the class's own
+   * teacher, or a member the teacher authorized for this link.
+   */
+  async mayShareMaterial(integrationId: string, teacherId: string, email: string) {
+    const row = await this.db
+      .selectFrom('users as u')
+      .select('u.id')
+      .where('u.id', '=', teacherId)
+      .where((eb) =>
+        eb.or([
+          eb(sql<string>`lower(u.email)`, '=', email.toLowerCase()),
+          eb.exists(
+            eb
+              .selectFrom('slack_authorized_users as a')
+              .select('a.id')
+              .where('a.integration_id', '=', integrationId)
+              .where('a.email', '=', email.toLowerCase()),
+          ),
+        ]),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Records which Slack message (and file) an item was made from, in the item's transaction. */
+  async recordContentOrigin(
+    origin: {
+      contentId: string;
+      teamId: string;
+      channelId: string;
+      channelName: string | null;
+      messageTs: string;
+      fileId: string;
+      userId: string;
+    },
+    ex: Executor,
+  ): Promise<void> {
+    await ex
+      .insertInto('slack_contents')
+      .values({
+        content_id: origin.contentId,
+        slack_team_id: origin.teamId,
+        slack_channel_id: origin.channelId,
+        slack_channel_name: origin.channelName,
+        message_ts: origin.messageTs,
+        slack_file_id: origin.fileId,
+        slack_user_id: origin.userId,
+      })
+      .execute();
+  }
+
+  /** The items made from a message of a channel ('' file id: its text), with their teacher. */
+  contentsOfMessage(teamId: string, channelId: string, messageTs: string) {
+    return this.db
+      .selectFrom('slack_contents as sc')
+      .innerJoin('contents as ct', 'ct.id', 'sc.content_id')
+      .innerJoin('classes as c', 'c.id', 'ct.class_id')
+      .select(['sc.content_id', 'sc.slack_file_id', 'c.teacher_id'])
+      .where('sc.slack_team_id', '=', teamId)
+      .where('sc.slack_channel_id', '=', channelId)
+      .where('sc.message_ts', '=', messageTs)
+      .execute();
   }
 
   /** The account holding this e-mail (every account is a teacher's), if any. */

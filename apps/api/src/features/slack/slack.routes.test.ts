@@ -97,7 +97,13 @@ describe('without Slack configured', () => {
     expect(m.oauth_config.scopes.bot).toContain('users:read.email');
     expect(m.settings.event_subscriptions.request_url).toBe('http://app.test/api/slack/events');
     expect(m.settings.event_subscriptions.bot_events).toEqual(
-      expect.arrayContaining(['app_mention', 'file_shared', 'app_uninstalled', 'tokens_revoked']),
+      expect.arrayContaining([
+        'app_mention',
+        'message.channels',
+        'message.groups',
+        'app_uninstalled',
+        'tokens_revoked',
+      ]),
     );
     expect(m.features.slash_commands[0]).toMatchObject({
       command: '/link-class',
