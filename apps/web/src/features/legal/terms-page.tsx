@@ -38,6 +38,15 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
           provider; we never store full card numbers.
         </p>
         <p>
+          If you connect a Slack workspace, we keep its name and id, the bot's access token
+          (encrypted), the channels you link and the e-mail addresses you authorize. In a linked
+          channel we keep the files and messages that you or the members you authorize share there,
+          as course material, and the questions asked by mentioning the assistant, identified only
+          by the member's Slack user id. Other members' messages are never stored. Editing or
+          deleting a message in Slack updates or removes what was taken from it, and removing the
+          app from the workspace deletes its token.
+        </p>
+        <p>
           You can ask us to export or delete your data at any time by writing to our support address
           below.
         </p>
