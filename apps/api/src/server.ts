@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from './app.ts';
 import { HandlerTracker } from './plugins/in-flight.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { API_ROOT, COMPILED } from './paths.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { createDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
@@ -13,7 +13,7 @@ import { SecretsRepository } from './secrets.repository.ts';
 import { loadOrCreateJwtSecret } from './secrets.ts';
 
 const DATABASE_NAME = 'syllabot';
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const webDist = path.resolve(API_ROOT, '../web/dist');
 
 async function ensureDatabase(embedded: EmbeddedPostgres) {
   const client = new pg.Client({ connectionString: embedded.connectionString('postgres') });
@@ -108,8 +108,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // from the process's start: includes loading the code (and compiling it, when run from source)
+  const startupMs = Math.round(performance.now());
   logger.info(
-    `Syllabot is serving on ${config.publicUrl} (listening on ${config.host}:${config.port})`,
+    { startupMs, compiled: COMPILED },
+    `Syllabot is serving on ${config.publicUrl} (listening on ${config.host}:${config.port}), started in ${startupMs} ms`,
   );
 }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -12,8 +12,13 @@ afterAll(async () => {
   for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
 });
 
+// `npm start` runs the compiled server: these tests build it (about a second) and run that
+beforeAll(() => {
+  execSync('node scripts/build-server.mjs', { cwd: root, stdio: 'pipe' });
+}, 60_000);
+
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
   }) as ChildProcessWithoutNullStreams;
@@ -73,6 +78,22 @@ describe('the server process (npm start)', () => {
       }),
     });
     expect(reg.status).toBe(201);
+    expect(first.output()).toMatch(/"startupMs":\d+,"compiled":true/);
+    // the compiled extraction workers read a real PDF
+    const trial = await fetch(`http://127.0.0.1:${port}/api/trial/session`, { method: 'POST' });
+    const form = new FormData();
+    form.set('session_id', (await trial.json()).data.session_id);
+    form.set(
+      'file',
+      new Blob([await fs.readFile(path.join(root, 'apps/api/test/fixtures/text.pdf'))]),
+      'text.pdf',
+    );
+    const upload = await fetch(`http://127.0.0.1:${port}/api/trial/upload`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    expect((await upload.json()).data.word_count).toBeGreaterThan(50);
     // an in-flight request finishes during shutdown
     const inflight = fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { API_ROOT } from '../paths.ts';
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsDir = path.join(API_ROOT, 'src', 'db', 'migrations');
 const LOCK_ID = 734_112_001; // any constant: serialises concurrent starts of several instances
 
 /** How long a start waits for another instance's migrations before it gives up, and how often it says so. */

@@ -1,4 +1,6 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { ALL_KINDS, MIME_TYPES, detectKind } from './detect.ts';
 import {
@@ -9,6 +11,7 @@ import {
   overLimit,
   tooLarge,
 } from './errors.ts';
+import { API_ROOT, COMPILED } from '../../paths.ts';
 import { type ExtractionLimits, resolveLimits } from './limits.ts';
 import { type Chunked, type Extracted, FAREWELL, type Task, type TaskResult } from './task.ts';
 import type { Chunk } from './text.ts';
@@ -63,7 +66,12 @@ function limitsOf(options: ExtractorOptions): ExtractionLimits {
   return resolveLimits({ ...legacy, ...options.limits });
 }
 
-const WORKER_URL = new URL('./worker.mjs', import.meta.url);
+// the compiled server runs its own bundle of the worker; the source registers tsx in worker.mjs
+const WORKER_URL = pathToFileURL(
+  COMPILED
+    ? path.join(API_ROOT, 'dist', 'extraction-worker.js')
+    : path.join(API_ROOT, 'src', 'features', 'extraction', 'worker.mjs'),
+);
 
 /** a task as callers give it: the pool numbers extract and chunk tasks itself */
 type NewTask = Task extends infer T ? (T extends { id: number } ? Omit<T, 'id'> : T) : never;

