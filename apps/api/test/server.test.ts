@@ -82,7 +82,10 @@ describe('the server process (npm start)', () => {
     // the compiled extraction workers read a real PDF
     const trial = await fetch(`http://127.0.0.1:${port}/api/trial/session`, { method: 'POST' });
     const form = new FormData();
-    form.set('session_id', (await trial.json()).data.session_id);
+    form.set(
+      'session_id',
+      ((await trial.json()) as { data: { session_id: string } }).data.session_id,
+    );
     form.set(
       'file',
       new Blob([await fs.readFile(path.join(root, 'apps/api/test/fixtures/text.pdf'))]),
@@ -93,7 +96,9 @@ describe('the server process (npm start)', () => {
       body: form,
     });
     expect(upload.status, await upload.clone().text()).toBe(201);
-    expect((await upload.json()).data.word_count).toBeGreaterThan(50);
+    expect(
+      ((await upload.json()) as { data: { word_count: number } }).data.word_count,
+    ).toBeGreaterThan(50);
     // an in-flight request finishes during shutdown
     const inflight = fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',
