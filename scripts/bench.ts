@@ -24,24 +24,47 @@ import { setUpBenchClass, STUDENT_QUESTIONS, type BenchClass } from './lib/bench
 import { measure, warmUp, type Measurement, type Scenario } from './lib/load.ts';
 import { RUNNER_CHAT_RATE_LIMIT, startServer } from './lib/server.ts';
 
+/** A scenario, optionally measured while another one loads the server unmeasured. */
+type BenchScenario = Scenario & { background?: { scenario: Scenario; connections: number } };
+
+/** The analytics views loaded in turn: every range, in zones a whole and a half hour from UTC. */
+const ANALYTICS_VIEWS = [
+  [7, 'UTC'],
+  [30, 'America/New_York'],
+  [90, 'Asia/Kolkata'],
+  [365, 'Europe/Berlin'],
+] as const;
+
 /**
  * The requests measured at each concurrency. A new scenario is one more entry; a teacher route
  * sends the teacher's access token (cls.token, valid 15 minutes) in an authorization header.
  */
-function scenariosFor(cls: BenchClass): Scenario[] {
+function scenariosFor(cls: BenchClass): BenchScenario[] {
   const teacher = { authorization: `Bearer ${cls.token}` };
   const listPath = `/api/chat/conversations/${cls.classId}`;
+  const analyticsPath = `/api/chat/analytics/${cls.classId}`;
+  const ask: BenchScenario = {
+    name: 'ask',
+    method: 'POST',
+    path: `/api/chat/ask/${cls.chatUuid}`,
+    bodies: STUDENT_QUESTIONS.map((question) =>
+      JSON.stringify({ question, student_identifier: null }),
+    ),
+  };
+  // the teacher's Analytics screen on the seeded history: each range in turn, in several zones
+  const analytics: BenchScenario = {
+    name: 'analytics',
+    method: 'GET',
+    path: analyticsPath,
+    headers: teacher,
+    paths: ANALYTICS_VIEWS.map(
+      ([days, tz]) => `${analyticsPath}?days=${days}&tz=${encodeURIComponent(tz)}`,
+    ),
+  };
   return [
     { name: 'health', method: 'GET', path: '/api/health' },
     { name: 'session', method: 'GET', path: `/api/chat/session/${cls.chatUuid}` },
-    {
-      name: 'ask',
-      method: 'POST',
-      path: `/api/chat/ask/${cls.chatUuid}`,
-      bodies: STUDENT_QUESTIONS.map((question) =>
-        JSON.stringify({ question, student_identifier: null }),
-      ),
-    },
+    ask,
     // the teacher's Student Conversations list on the seeded history (--conversations)
     {
       name: 'conversations',
@@ -57,6 +80,9 @@ function scenariosFor(cls: BenchClass): Scenario[] {
       headers: teacher,
       paths: CONVERSATION_SEARCHES.map((s) => `${listPath}?search=${encodeURIComponent(s)}`),
     },
+    analytics,
+    // students asking while five teachers keep the class's analytics open (analytics unmeasured)
+    { ...ask, name: 'ask+5 analytics', background: { scenario: analytics, connections: 5 } },
   ];
 }
 
@@ -68,7 +94,7 @@ const ANSWERER = process.env.LLM_PROVIDER || 'extractive';
 // Command line
 
 const USAGE =
-  'usage: npm run bench -- [--duration 5] [--connections 1,8,32] [--pages 300] [--copies 1] [--conversations 50000] [--out file.json]';
+  'usage: npm run bench -- [--duration 5] [--connections 1,8,32] [--pages 300] [--copies 1] [--conversations 50000] [--only health,session] [--out file.json]';
 
 type BenchArgs = {
   duration: number;
@@ -76,6 +102,8 @@ type BenchArgs = {
   pages: number;
   copies: number;
   conversations: number;
+  /** scenario names to run (all when empty), for a quicker look at a few */
+  only: string[];
   out: string;
 };
 
@@ -90,6 +118,7 @@ function parseCommandLine(argv: string[]): BenchArgs | undefined {
       pages: { type: 'string', default: '300' },
       copies: { type: 'string', default: '1' },
       conversations: { type: 'string', default: '50000' },
+      only: { type: 'string', default: '' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -109,6 +138,7 @@ function parseCommandLine(argv: string[]): BenchArgs | undefined {
     pages: Number(values.pages),
     copies: Number(values.copies),
     conversations: Number(values.conversations),
+    only: values.only!.split(',').filter(Boolean),
     out: resolve(values.out ?? `bench-results/bench-${stamp}.json`),
   };
 }
@@ -184,14 +214,24 @@ async function run(args: BenchArgs) {
     log(`class set up in ${((performance.now() - setUpStarted) / 1000).toFixed(1)} s`);
     log(`seeding ${args.conversations} conversations…`);
     await seedConversations(server.databaseUrl!, cls.classId, args.conversations);
-    const scenarios = scenariosFor(cls);
+    const scenarios = scenariosFor(cls).filter(
+      (s) => args.only.length === 0 || args.only.includes(s.name),
+    );
     for (const scenario of scenarios) await warmUp(server.baseUrl, scenario);
     const results: Measurement[] = [];
     for (const connections of args.connections) {
       for (const scenario of scenarios) {
         log(`${scenario.name}: ${connections} connection(s) for ${args.duration} s…`);
         const load = { connections, durationSeconds: args.duration };
-        const row = await measure(server.baseUrl, scenario, load);
+        const { background } = scenario;
+        const [row] = await Promise.all([
+          measure(server.baseUrl, scenario, load),
+          background &&
+            measure(server.baseUrl, background.scenario, {
+              connections: background.connections,
+              durationSeconds: args.duration,
+            }),
+        ]);
         results.push(row);
         // a row ends with requests in flight, which autocannon drops but the server finishes:
         // give them the longest time a request took, so that they weigh on no other row

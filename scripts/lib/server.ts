@@ -3,7 +3,7 @@
  * with a fresh temporary DATA_DIR (embedded PostgreSQL), stopped and removed at the end —
  * also on Ctrl-C once stopServersOnSignal() is installed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -66,7 +66,7 @@ export type LocalServer = {
 const runningServers = new Set<() => Promise<void>>();
 
 /**
- * The API on a free port with a fresh DATA_DIR (named after `name`); its output goes to stderr.
+ * The compiled API on a free port with a fresh DATA_DIR (named after `name`); its output goes to stderr.
  * The chat rate limit is set to its maximum: a runner asks from one address. `env` adds to or
  * overrides the server's environment.
  */
@@ -86,7 +86,9 @@ export async function startServer(options: {
     : undefined;
   const databaseUrl = database?.connectionString('postgres');
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // the server as `npm start` runs it: compiled (decision 009), rebuilt from the current source
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: REPO_ROOT, stdio: 'pipe' });
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { Repository } from '../../db/repository.ts';
 
 /**
@@ -80,22 +80,64 @@ export class ChatRepository extends Repository {
    */
   async materialHeadings(classId: string): Promise<{ hasMaterial: boolean; headings: string[] }> {
     const { rows } = await sql<{ has_material: boolean; headings: string[] }>`
-    SELECT
-      EXISTS (SELECT 1 FROM contents WHERE class_id = ${classId} AND status = 'ready') AS has_material,
-      ARRAY(
-        SELECT h.heading FROM (
-          SELECT DISTINCT ON (hd.heading) hd.heading,
-                 c.content_type <> 'syllabus' AS after_syllabus,
-                 c.display_order, c.created_at, hd.position
-          FROM contents c
-          JOIN content_headings hd ON hd.content_id = c.id
-          WHERE c.class_id = ${classId}
-          ORDER BY hd.heading, after_syllabus, c.display_order, c.created_at, hd.position
-        ) h
-        ORDER BY h.after_syllabus, h.display_order, h.created_at, h.position
-        LIMIT ${HEADINGS_LIMIT}
-      ) AS headings`.execute(this.db);
+      SELECT ${hasMaterialOf(sql`${classId}::uuid`)} AS has_material,
+             ${headingsOf(sql`${classId}::uuid`)} AS headings`.execute(this.db);
     const row = rows[0]!;
     return { hasMaterial: row.has_material, headings: row.headings };
   }
+
+  /**
+   * What the student chat page shows of the class behind a share link, in one round trip: the
+   * class and its teacher, and (when the teacher set no questions of their own) what the
+   * suggested questions are drawn from: whether it has material, and its headings.
+   */
+  async sessionByShareId(chatUuid: string) {
+    const { rows } = await sql<{
+      id: string;
+      class_name: string;
+      description: string | null;
+      is_active: boolean;
+      school: string | null;
+      sample_questions: string[];
+      institution: string | null;
+      first_name: string;
+      last_name: string;
+      has_material: boolean | null;
+      headings: string[] | null;
+    }>`
+      SELECT c.id, c.class_name, c.description, c.is_active, c.school, c.sample_questions,
+             u.institution, u.first_name, u.last_name,
+             CASE WHEN cardinality(c.sample_questions) = 0
+                  THEN ${hasMaterialOf(sql.ref('c.id'))} END AS has_material,
+             CASE WHEN cardinality(c.sample_questions) = 0
+                  THEN ${headingsOf(sql.ref('c.id'))} END AS headings
+      FROM classes c
+      JOIN users u ON u.id = c.teacher_id
+      WHERE c.chat_uuid = ${chatUuid}`.execute(this.db);
+    const row = rows[0];
+    if (!row) return undefined;
+    const { has_material, headings, ...cls } = row;
+    return {
+      ...cls,
+      material: { hasMaterial: has_material ?? false, headings: headings ?? [] },
+    };
+  }
 }
+
+const hasMaterialOf = (classId: RawBuilder<unknown>) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM contents ready WHERE ready.class_id = ${classId} AND ready.status = 'ready')`;
+
+/** The class's distinct headings in document order, as an array (see materialHeadings). */
+const headingsOf = (classId: RawBuilder<unknown>) => sql<string[]>`ARRAY(
+  SELECT h.heading FROM (
+    SELECT DISTINCT ON (hd.heading) hd.heading,
+           ct.content_type <> 'syllabus' AS after_syllabus,
+           ct.display_order, ct.created_at, hd.position
+    FROM contents ct
+    JOIN content_headings hd ON hd.content_id = ct.id
+    WHERE ct.class_id = ${classId}
+    ORDER BY hd.heading, after_syllabus, ct.display_order, ct.created_at, hd.position
+  ) h
+  ORDER BY h.after_syllabus, h.display_order, h.created_at, h.position
+  LIMIT ${HEADINGS_LIMIT}
+)`;

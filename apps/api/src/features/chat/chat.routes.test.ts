@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { body, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 
@@ -254,5 +255,48 @@ describe('session and errors', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(body(limited).detail).toMatch(/a little too quickly/);
+  });
+});
+
+describe('round trips of the student hot path', () => {
+  /** The SQL statements the database is sent while `fn` runs (this file's tests run in turn). */
+  async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    const counting = function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string };
+      sent.push(typeof q === 'string' ? q : (q.text ?? ''));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    };
+    pg.Client.prototype.query = counting as typeof query;
+    try {
+      await fn();
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    return sent;
+  }
+
+  it('the chat page reads its class, teacher and suggested questions in one statement', async () => {
+    const sent = await statementsDuring(() =>
+      t.app.inject({ method: 'GET', url: `/api/chat/session/${share}` }),
+    );
+    expect(sent).toHaveLength(1);
+  });
+
+  it('a question counts both rate limits in one statement and reads the class name once a minute', async () => {
+    const ask = (question: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/chat/ask/${share}`,
+        remoteAddress: '198.51.100.77',
+        payload: { question },
+      });
+    await ask('When is the midterm exam?');
+    const sent = await statementsDuring(() => ask('Which textbook is required?'));
+    expect(sent.filter((s) => s.includes('rate_limits'))).toHaveLength(1);
+    expect(sent.filter((s) => /from "classes" where "id"/.test(s))).toHaveLength(0);
+    // the class, the limits, the facts, the material's words and passages, the stored exchange
+    expect(sent.length).toBeLessThanOrEqual(8);
   });
 });

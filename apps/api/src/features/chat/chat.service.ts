@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { confidenceOfReply, type Answerer, type Citation } from '../answering/answerer.ts';
 import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
 import type { ChatRepository } from './chat.repository.ts';
-import { suggestedQuestions } from './sample-questions.ts';
+import { suggestedQuestionsOf } from './sample-questions.ts';
 
 /** Per client address and per class (ten times the address limit), each per minute. */
 function chatLimits(perMinute: number): { perAddress: Limit; perClass: Limit } {
@@ -37,14 +37,16 @@ export class ChatService {
     return row;
   }
 
+  /** What the student chat page shows, read in one round trip. */
   async session(chatUuid: string) {
-    const c = await this.classByShareId(chatUuid);
+    const c = await this.deps.repo.sessionByShareId(chatUuid);
+    if (!c) throw notFound('Class');
     if (!c.is_active) throw new AppError('CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
     return {
       class_name: c.class_name,
       description: c.description,
       // the teacher's own, else drawn from the material (at most 3)
-      sample_questions: (await suggestedQuestions(this.deps.repo, c)).questions,
+      sample_questions: suggestedQuestionsOf(c),
       is_active: c.is_active,
       school_name: c.school ?? c.institution,
       professor: { first_name: c.first_name, last_name: c.last_name },
@@ -87,10 +89,11 @@ export class ChatService {
   ) {
     // an asker over their own limit is refused before it counts toward the class's: one client
     // flooding a link cannot use up the allowance of every other student of the class
-    const askerWait = await this.deps.limiter.hit(`ask:${input.asker}`, this.limits.perAddress);
-    if (askerWait) throw tooManyRequests(askerWait, BUSY);
-    const classWait = await this.deps.limiter.hit(`ask:class:${classId}`, this.limits.perClass);
-    if (classWait) throw tooManyRequests(classWait, BUSY);
+    const wait = await this.deps.limiter.hitInTurn(
+      { key: `ask:${input.asker}`, limit: this.limits.perAddress },
+      { key: `ask:class:${classId}`, limit: this.limits.perClass },
+    );
+    if (wait) throw tooManyRequests(wait, BUSY);
     const answer = await this.answer(classId, input.question);
     const responseTimeMs = Math.round(performance.now() - started);
     const row = await this.deps.repo.insertConversation({

@@ -13,9 +13,23 @@ export async function suggestedQuestions(
       source: 'teacher',
     };
   }
-  const { hasMaterial, headings } = await repo.materialHeadings(cls.id);
-  return { questions: questionsFromHeadings(headings, hasMaterial), source: 'material' };
+  return fromMaterial(await repo.materialHeadings(cls.id));
 }
+
+/** The questions of a class whose material (headings) was read with it (the chat session). */
+export function suggestedQuestionsOf(cls: {
+  sample_questions: string[];
+  material: { hasMaterial: boolean; headings: string[] };
+}): string[] {
+  return cls.sample_questions.length
+    ? cls.sample_questions.slice(0, SUGGESTED_QUESTIONS_MAX)
+    : fromMaterial(cls.material).questions;
+}
+
+const fromMaterial = (m: { hasMaterial: boolean; headings: string[] }): SampleQuestions => ({
+  questions: questionsFromHeadings(m.headings, m.hasMaterial),
+  source: 'material',
+});
 
 /** Trimmed, without blanks, the first spelling of each question kept (case-insensitive). */
 export function uniqueQuestions(questions: readonly string[]): string[] {

@@ -208,7 +208,12 @@ describe('POST /api/chat/test/:class_id', () => {
     const res = await testQuestion(classId, 'how much is the final worth?');
     expect(res.statusCode).toBe(200);
     const data = dataOf<Record<string, unknown>>(res);
-    expect(Object.keys(data).sort()).toEqual(['citations', 'confidence', 'response', 'source_type']);
+    expect(Object.keys(data).sort()).toEqual([
+      'citations',
+      'confidence',
+      'response',
+      'source_type',
+    ]);
     expect(data.response).toContain('40%');
     expect(data.source_type).toBe('syllabus');
     expect((data.citations as unknown[])[0]).toMatchObject({

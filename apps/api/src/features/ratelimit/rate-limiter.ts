@@ -24,6 +24,25 @@ export class RateLimiter {
     return { hits: r.hits, wait: r.hits > limit.max ? this.retryAfter(r.window_start, limit) : 0 };
   }
 
+  /**
+   * Two limits in one round trip, the first before the second: an event over `first` is refused
+   * without counting toward `second` (one client flooding cannot use up everyone's allowance).
+   * How many seconds to wait if this went over either, else 0.
+   */
+  async hitInTurn(
+    first: { key: string; limit: Limit },
+    second: { key: string; limit: Limit },
+  ): Promise<number> {
+    const r = await this.deps.repo.hitInTurn(
+      { key: first.key, windowSeconds: first.limit.windowSeconds, max: first.limit.max },
+      { key: second.key, windowSeconds: second.limit.windowSeconds },
+    );
+    if (r.first.hits > first.limit.max) return this.retryAfter(r.first.window_start, first.limit);
+    if (r.second && r.second.hits > second.limit.max)
+      return this.retryAfter(r.second.window_start, second.limit);
+    return 0;
+  }
+
   /** Takes back one counted event (it turned out not to be one the limit is about). */
   async refund(key: string): Promise<void> {
     await this.deps.repo.refund(key);

@@ -71,14 +71,34 @@ const placed = (r: ChunkRow & { position: number }): PlacedChunk => ({
  * and the chunks around them. Every query is scoped to one class. The queries are tuned with the
  * indexes and the lexicon of migrations 009 and 010: change them together.
  */
+/** Class names kept per instance: a minute old at most, for up to 10,000 classes (~1 MB). */
+const CLASS_NAME_CACHE = { ttlMs: 60_000, maxClasses: 10_000 };
+
 export class RetrievalRepository extends Repository {
-  /** The class's name and course code. */
-  className(classId: string) {
-    return this.db
+  private readonly names = new Map<
+    string,
+    { at: number; row: { class_name: string; course_code: string | null } | undefined }
+  >();
+
+  /**
+   * The class's name and course code, which every question reads: kept in memory for
+   * CLASS_NAME_CACHE.ttlMs (a renamed class only changes which question words name the class).
+   */
+  async className(classId: string) {
+    const now = Date.now();
+    const kept = this.names.get(classId);
+    if (kept && now - kept.at < CLASS_NAME_CACHE.ttlMs) return kept.row;
+    const row = await this.db
       .selectFrom('classes')
       .select(['class_name', 'course_code'])
       .where('id', '=', classId)
       .executeTakeFirst();
+    // the oldest entry goes first (a Map keeps insertion order)
+    if (this.names.size >= CLASS_NAME_CACHE.maxClasses)
+      this.names.delete(this.names.keys().next().value!);
+    this.names.delete(classId);
+    this.names.set(classId, { at: now, row });
+    return row;
   }
 
   /**
