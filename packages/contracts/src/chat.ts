@@ -42,6 +42,8 @@ export const askInputSchema = z.object({
   student_identifier: z.string().trim().max(200).nullish(),
 });
 
+export type AskInput = z.infer<typeof askInputSchema>;
+
 export const citationSchema = z.object({
   content_id: z.string(),
   title: z.string(),

@@ -21,6 +21,14 @@ export type ScriptedReply = {
   delayMs?: number;
   /** send this JSON body as is (a malformed reply) */
   raw?: unknown;
+  /** streamed (`stream: true`): the pieces the content is sent in (default: word by word) */
+  pieces?: string[];
+  /** streamed: wait this long before each piece after the first */
+  pieceDelayMs?: number;
+  /** streamed: drop the connection after this many pieces */
+  breakAfterPieces?: number;
+  /** streamed: send the first piece, then wait for this before the rest */
+  holdAfterFirstPiece?: Promise<void>;
 };
 
 export type FakeOpenAi = {
@@ -47,7 +55,9 @@ function errorBody(message: string, type: string, code: string | null) {
 /**
  * A real HTTP server on 127.0.0.1 that speaks `POST /v1/chat/completions` of the OpenAI API, for
  * the official `openai` client pointed at it with `baseURL`. It records every request and answers
- * with scripted replies: text, usage, an error status or a delay.
+ * with scripted replies: text, usage, an error status or a delay; with `stream: true`, as the API
+ * streams (Server-Sent Events of `chat.completion.chunk`, usage last when
+ * `stream_options.include_usage`, then `data: [DONE]`).
  */
 export async function startFakeOpenAi(apiKey = 'sk-test'): Promise<FakeOpenAi> {
   const requests: FakeChatRequest[] = [];
@@ -101,6 +111,7 @@ export async function startFakeOpenAi(apiKey = 'sk-test'): Promise<FakeOpenAi> {
         if (status >= 400)
           return send(status, errorBody(`Injected failure (${status}).`, 'server_error', null));
         completions += 1;
+        if (parsed.stream === true) return streamAnswer(script);
         send(200, {
           id: `chatcmpl-fake${completions}`,
           object: 'chat.completion',
@@ -120,6 +131,60 @@ export async function startFakeOpenAi(apiKey = 'sk-test'): Promise<FakeOpenAi> {
           ],
           ...(script.usage === null ? {} : { usage: script.usage ?? DEFAULT_REPLY.usage }),
         });
+      };
+      const streamAnswer = (reply: ScriptedReply) => {
+        record.status = 200;
+        const content = (reply.content === undefined ? DEFAULT_REPLY.content : reply.content) ?? '';
+        const pieces = reply.pieces ?? content.match(/\S+\s*|\s+/g) ?? [];
+        const chunk = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+          `data: ${JSON.stringify({
+            id: `chatcmpl-fake${completions}`,
+            object: 'chat.completion.chunk',
+            created: Math.floor(Date.now() / 1000),
+            model: parsed.model,
+            choices: [{ index: 0, delta, logprobs: null, finish_reason: null }],
+            ...extra,
+          })}\n\n`;
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(chunk({ role: 'assistant', content: '' }));
+        let sent = 0;
+        const next = () => {
+          if (res.destroyed) return;
+          if (reply.breakAfterPieces !== undefined && sent >= reply.breakAfterPieces) {
+            // once what was written has left, so that the client reads it before the break
+            res.write('', () => res.destroy());
+            return;
+          }
+          if (sent < pieces.length) {
+            res.write(chunk({ content: pieces[sent]! }));
+            sent += 1;
+            if (sent === 1 && reply.holdAfterFirstPiece) {
+              void reply.holdAfterFirstPiece.then(next);
+              return;
+            }
+            if (!reply.pieceDelayMs) return next();
+            const timer = setTimeout(() => {
+              timers.delete(timer);
+              next();
+            }, reply.pieceDelayMs);
+            timers.add(timer);
+            return;
+          }
+          const options = parsed.stream_options as { include_usage?: boolean } | undefined;
+          if (options?.include_usage && reply.usage !== null)
+            res.write(
+              `data: ${JSON.stringify({
+                id: `chatcmpl-fake${completions}`,
+                object: 'chat.completion.chunk',
+                created: Math.floor(Date.now() / 1000),
+                model: parsed.model,
+                choices: [],
+                usage: reply.usage ?? DEFAULT_REPLY.usage,
+              })}\n\n`,
+            );
+          res.end('data: [DONE]\n\n');
+        };
+        next();
       };
       if (!script.delayMs) return answer();
       const timer = setTimeout(() => {

@@ -3,9 +3,16 @@ import { answerExtractively, type Answer, type MaterialSources } from './extract
 
 export type { Answer, Citation, MaterialSources } from './extractive.ts';
 
+/**
+ * Receives the answer's text as it is generated, piece by piece (citation markers left out). The
+ * pieces form a draft; the answer returned at the end is what counts (and may differ from it).
+ */
+export type OnAnswerText = (piece: string) => void;
+
 /** Answers one question from one class's material. Implementations never throw for "no answer". */
 export interface Answerer {
-  answer(classId: string, question: string): Promise<Answer>;
+  /** `onText`: stream the text as it is generated, when the answerer can (an LLM); else unused */
+  answer(classId: string, question: string, onText?: OnAnswerText): Promise<Answer>;
 }
 
 /** The answer's confidence; an answerer that cannot tell is sure of what it says. */

@@ -12,12 +12,14 @@ import {
   type Answerer,
   type Citation,
   type MaterialSources,
+  type OnAnswerText,
 } from './answerer.ts';
 import { MAX_ANSWER_CHARS, NOT_COVERED } from './extractive.ts';
 import { factsForQuestion } from './fact-answers.ts';
 import {
   buildPrompt,
   CANDIDATES,
+  draftOfReply,
   NEIGHBOUR_REACH,
   OPENING_CHUNKS,
   NOT_IN_MATERIAL,
@@ -101,7 +103,7 @@ export class OpenAiAnswerer implements Answerer {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async answer(classId: string, question: string): Promise<Answer> {
+  async answer(classId: string, question: string, onText?: OnAnswerText): Promise<Answer> {
     const { settings, fallback, log } = this.deps;
     const prompt = await this.prompt(classId, question);
     // nothing retrieved: the extractive answer (the fact sheet, or an honest decline) costs no call
@@ -114,18 +116,21 @@ export class OpenAiAnswerer implements Answerer {
     }
 
     let billed = 0;
+    const messages = [
+      { role: 'system' as const, content: system },
+      { role: 'user' as const, content: question },
+    ];
+    // the client's timeout stops at the response headers; this also bounds reading the body
+    const bounded = { signal: AbortSignal.timeout(settings.timeoutMs) };
     try {
+      if (onText) {
+        const streamed = await this.streamReply(messages, bounded, onText);
+        billed = streamed.tokens;
+        return answerFromReply(streamed.reply, passages, billed);
+      }
       const completion = await this.client.chat.completions.create(
-        {
-          model: settings.model,
-          temperature: 0,
-          messages: [
-            { role: 'system', content: system },
-            { role: 'user', content: question },
-          ],
-        },
-        // the client's timeout stops at the response headers; this also bounds reading the body
-        { signal: AbortSignal.timeout(settings.timeoutMs) },
+        { model: settings.model, temperature: 0, messages },
+        bounded,
       );
       billed = completion.usage?.total_tokens ?? 0;
       const reply = completion.choices[0]?.message.content; // a malformed reply throws here
@@ -139,6 +144,44 @@ export class OpenAiAnswerer implements Answerer {
       // tokens a malformed reply was billed for still count against the class's budget
       return { ...(await fallback.answer(classId, question)), tokensUsed: billed };
     }
+  }
+
+  /**
+   * The reply, streamed: each new piece of its draft (draftOfReply) goes to `onText` as it comes.
+   * The tokens are those the API reports at the end (stream_options.include_usage).
+   */
+  private async streamReply(
+    messages: { role: 'system' | 'user'; content: string }[],
+    options: { signal: AbortSignal },
+    onText: OnAnswerText,
+  ): Promise<{ reply: string; tokens: number }> {
+    const stream = await this.client.chat.completions.create(
+      {
+        model: this.deps.settings.model,
+        temperature: 0,
+        messages,
+        stream: true,
+        stream_options: { include_usage: true },
+      },
+      options,
+    );
+    let reply = '';
+    let shown = '';
+    let tokens = 0;
+    for await (const chunk of stream) {
+      if (chunk.usage) tokens = chunk.usage.total_tokens;
+      const piece = chunk.choices[0]?.delta?.content;
+      if (!piece) continue;
+      reply += piece;
+      const draft = draftOfReply(reply).slice(0, MAX_ANSWER_CHARS);
+      // a draft that does not extend what was shown waits for the finished reply to replace it
+      if (draft.length > shown.length && draft.startsWith(shown)) {
+        onText(draft.slice(shown.length));
+        shown = draft;
+      }
+    }
+    if (!reply) throw new Error('the streamed reply holds no text');
+    return { reply, tokens };
   }
 
   /**

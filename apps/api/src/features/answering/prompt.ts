@@ -240,3 +240,20 @@ export function parseCitations(reply: string): { text: string; cited: number[] }
     .trim();
   return { text, cited };
 }
+
+/**
+ * What a student may see of a reply still being generated: its text so far without citation
+ * markers, and without what might yet turn into one (an unclosed "[…"), trailing spaces (a
+ * marker may follow them) or the start of NOT_IN_MATERIAL. Each draft extends the one before,
+ * so the difference can be sent as it grows; the finished reply (parseCitations) replaces it.
+ */
+export function draftOfReply(partial: string): string {
+  const text = partial.trimStart();
+  // the model is saying the material does not cover it (or may be): nothing to show yet
+  if (text.startsWith(NOT_IN_MATERIAL) || NOT_IN_MATERIAL.startsWith(text)) return '';
+  return text
+    .replace(/\s*\[\d+(?:\s*,\s*\d+)*\]/g, '')
+    .replace(/\s*\[[\d,\s]*$/, '')
+    .replace(/\s+/g, ' ')
+    .trimEnd();
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { askInputSchema, chatReplySchema, chatSessionSchema } from '@app/contracts';
+import { askInputSchema, chatReplySchema, chatSessionSchema, type AskInput } from '@app/contracts';
+import { streamAnswer } from '../../plugins/answer-stream.ts';
 import { idParams, ok } from '../../plugins/route-helpers.ts';
 import type { ChatService } from './chat.service.ts';
 
@@ -36,11 +37,28 @@ export const chatRoutes =
       },
       handler: async (req) => ({
         success: true as const,
-        data: await chat.ask(req.params.chat_uuid, {
-          question: req.body.question,
-          studentIdentifier: req.body.student_identifier ?? null,
-          address: req.ip,
-        }),
+        data: await chat.ask(req.params.chat_uuid, askOf(req.body, req.ip)),
       }),
     });
+
+    app.post('/chat/ask/:chat_uuid/stream', {
+      schema: {
+        tags,
+        summary:
+          'Ask a question and receive the answer as it is generated (Server-Sent Events: `delta` {text}…, then `done` with the data of POST /chat/ask, or `error`). Errors before the answer starts are ordinary JSON errors.',
+        params: shareParams,
+        body: askInputSchema,
+        produces: ['text/event-stream'],
+      },
+      handler: (req, reply) =>
+        streamAnswer(req, reply, (onText) =>
+          chat.ask(req.params.chat_uuid, askOf(req.body, req.ip), onText),
+        ),
+    });
   };
+
+const askOf = (body: AskInput, address: string) => ({
+  question: body.question,
+  studentIdentifier: body.student_identifier ?? null,
+  address,
+});

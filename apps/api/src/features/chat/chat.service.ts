@@ -1,6 +1,11 @@
 import { CHAT_MESSAGES } from '@app/contracts';
 import { AppError, notFound } from '../../errors.ts';
-import { confidenceOfReply, type Answerer, type Citation } from '../answering/answerer.ts';
+import {
+  confidenceOfReply,
+  type Answerer,
+  type Citation,
+  type OnAnswerText,
+} from '../answering/answerer.ts';
 import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
 import type { ChatRepository } from './chat.repository.ts';
 import { suggestedQuestionsOf } from './sample-questions.ts';
@@ -54,14 +59,16 @@ export class ChatService {
   }
 
   /** The configured answerer, over this class's material only. Stores nothing. */
-  answer(classId: string, question: string) {
-    return this.deps.answerer.answer(classId, question);
+  answer(classId: string, question: string, onText?: OnAnswerText) {
+    return this.deps.answerer.answer(classId, question, onText);
   }
 
   /** Answers from this class's material only, and stores the exchange as a conversation. */
+  /** `onText` receives the answer's text as it is generated (a streamed reply). */
   async ask(
     chatUuid: string,
     input: { question: string; studentIdentifier: string | null; address: string },
+    onText?: OnAnswerText,
   ) {
     const started = performance.now();
     const c = await this.classByShareId(chatUuid);
@@ -73,7 +80,7 @@ export class ChatService {
         studentIdentifier: input.studentIdentifier,
         asker: `addr:${input.address}`,
       },
-      started,
+      { started, onText },
     );
   }
 
@@ -85,7 +92,7 @@ export class ChatService {
   async askClass(
     classId: string,
     input: { question: string; studentIdentifier: string | null; asker: string },
-    started = performance.now(),
+    { started = performance.now(), onText }: { started?: number; onText?: OnAnswerText } = {},
   ) {
     // an asker over their own limit is refused before it counts toward the class's: one client
     // flooding a link cannot use up the allowance of every other student of the class
@@ -94,7 +101,7 @@ export class ChatService {
       { key: `ask:class:${classId}`, limit: this.limits.perClass },
     );
     if (wait) throw tooManyRequests(wait, BUSY);
-    const answer = await this.answer(classId, input.question);
+    const answer = await this.answer(classId, input.question, onText);
     const responseTimeMs = Math.round(performance.now() - started);
     const row = await this.deps.repo.insertConversation({
       class_id: classId,

@@ -5,6 +5,7 @@ import {
   testQuestionInputSchema,
   testReplySchema,
 } from '@app/contracts';
+import { streamAnswer } from '../../plugins/answer-stream.ts';
 import { requireAuth } from '../../plugins/authenticate.ts';
 import { bearer, idParams, ok, teacherOf } from '../../plugins/route-helpers.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -68,5 +69,21 @@ export const teacherChatRoutes =
           req.body.question,
         ),
       }),
+    });
+
+    app.post('/chat/test/:class_id/stream', {
+      schema: {
+        tags,
+        summary:
+          'Try a question and receive the answer as it is generated (Server-Sent Events, as POST /chat/ask/{chat_uuid}/stream); nothing is stored',
+        security: bearer,
+        params: classParams,
+        body: testQuestionInputSchema,
+        produces: ['text/event-stream'],
+      },
+      handler: (req, reply) =>
+        streamAnswer(req, reply, (onText) =>
+          teacherChat.testQuestion(teacherOf(req), req.params.class_id, req.body.question, onText),
+        ),
     });
   };

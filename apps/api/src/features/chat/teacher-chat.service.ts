@@ -3,7 +3,7 @@ import { notFound } from '../../errors.ts';
 import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
 import type { ChatRepository } from './chat.repository.ts';
 import type { ChatService } from './chat.service.ts';
-import { confidenceOfReply } from '../answering/answerer.ts';
+import { confidenceOfReply, type OnAnswerText } from '../answering/answerer.ts';
 import { suggestedQuestions, uniqueQuestions } from './sample-questions.ts';
 
 const TEST_QUESTIONS_PER_TEACHER: Limit = { max: 60, windowSeconds: 60 };
@@ -46,14 +46,19 @@ export class TeacherChatService {
   }
 
   /** Answers like a student's question would be, active class or not; stores nothing. */
-  async testQuestion(teacherId: string, classId: string, question: string): Promise<TestReply> {
+  async testQuestion(
+    teacherId: string,
+    classId: string,
+    question: string,
+    onText?: OnAnswerText,
+  ): Promise<TestReply> {
     await this.ownedClass(teacherId, classId);
     const wait = await this.deps.limiter.hit(
       `chat-test:teacher:${teacherId}`,
       TEST_QUESTIONS_PER_TEACHER,
     );
     if (wait) throw tooManyRequests(wait, TESTING_TOO_FAST);
-    const answer = await this.deps.chat.answer(classId, question);
+    const answer = await this.deps.chat.answer(classId, question, onText);
     return {
       response: answer.response,
       source_type: answer.sourceType,

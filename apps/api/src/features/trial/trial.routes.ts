@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { AppError, invalidInput } from '../../errors.ts';
 import { declaredSizeCheck, streamUpload } from '../../plugins/upload.ts';
+import { streamAnswer } from '../../plugins/answer-stream.ts';
 import { idParams, ok } from '../../plugins/route-helpers.ts';
 import type { TrialService } from './trial.service.ts';
 
@@ -107,6 +108,20 @@ export const trialRoutes =
         success: true as const,
         data: await trial.ask(req.body.session_id, req.body.question),
       }),
+    });
+
+    app.post('/trial/chat/stream', {
+      schema: {
+        tags,
+        summary:
+          'Ask about the trial document and receive the answer as it is generated (Server-Sent Events, as POST /chat/ask/{chat_uuid}/stream)',
+        body: trialChatInputSchema,
+        produces: ['text/event-stream'],
+      },
+      handler: (req, reply) =>
+        streamAnswer(req, reply, (onText) =>
+          trial.ask(req.body.session_id, req.body.question, onText),
+        ),
     });
 
     app.get('/trial/health/check', {

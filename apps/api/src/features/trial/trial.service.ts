@@ -10,7 +10,7 @@ import {
   type TrialSession,
 } from '@app/contracts';
 import { AppError, conflict, invalidInput } from '../../errors.ts';
-import { confidenceOfReply, type Answerer } from '../answering/answerer.ts';
+import { confidenceOfReply, type Answerer, type OnAnswerText } from '../answering/answerer.ts';
 import type { ContentRepository } from '../content/content.repository.ts';
 import { ExtractionError, type Extractor } from '../extraction/index.ts';
 import { extensionOf } from '../extraction/detect.ts';
@@ -136,7 +136,7 @@ export class TrialService {
   }
 
   /** One question on the session's document; the eleventh is refused with 429. */
-  async ask(sessionId: string, question: string): Promise<TrialChatReply> {
+  async ask(sessionId: string, question: string, onText?: OnAnswerText): Promise<TrialChatReply> {
     const session = await this.deps.repo.findLive(sessionId, this.now());
     if (!session) throw sessionGone();
     if (!session.class_id || session.file_name === null) {
@@ -149,7 +149,7 @@ export class TrialService {
       throw tooManyRequests(Math.max(1, seconds), TRIAL_MESSAGES.serverLimit);
     }
     try {
-      const answer = await this.deps.answerer.answer(session.class_id, question);
+      const answer = await this.deps.answerer.answer(session.class_id, question, onText);
       return {
         id: randomUUID(),
         // the class answer points to Contact Teacher; a trial has no teacher
