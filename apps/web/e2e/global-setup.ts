@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import readline from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
  * Starts the real server (built SPA + API) on 127.0.0.1 with a fresh DATA_DIR and no
  * DATABASE_URL, as `npm start` would: it starts its own embedded PostgreSQL. E2E_DATABASE_URL,
  * built from that server's port (its postmaster.pid) and password (DATA_DIR/.pg-password, README
- * "Back up"), is passed to the test workers so they can read the e-mail outbox.
+ * "Back up"), is passed to the test workers so they can read the e-mail outbox. The server's
+ * team-chat app is a fake Slack started first (E2E_SLACK_CONTROL: its control URL, for workers).
  */
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0]!.use.baseURL!;
@@ -26,7 +28,12 @@ export default async function globalSetup(config: FullConfig) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'syllabot-e2e-'));
   process.env.E2E_BASE_URL = baseURL;
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // the fake Slack (a process: journeys never import API test code) the server is configured with
+  const slack = await startFakeSlack();
+  process.env.E2E_SLACK_CONTROL = slack.control;
+
+  // the server as `npm start` runs it: compiled by `npm run build`, which test:e2e runs first
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -43,6 +50,7 @@ export default async function globalSetup(config: FullConfig) {
       // an upload's reply waits for its file however busy the machine, so journeys that ask
       // right after uploading do not depend on its speed (unit tests cover 'processing')
       CONTENT_UPLOAD_WAIT_SECONDS: '300',
+      ...slack.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -53,8 +61,10 @@ export default async function globalSetup(config: FullConfig) {
     } catch {
       // not up yet
     }
-    if (server.exitCode !== null || i > 1200)
+    if (server.exitCode !== null || i > 1200) {
+      await stop(slack.process);
       throw new Error('the server did not start for the e2e tests');
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   process.env.E2E_DATABASE_URL = await embeddedDatabaseUrl(dir);
@@ -62,8 +72,45 @@ export default async function globalSetup(config: FullConfig) {
   return async () => {
     server.kill('SIGTERM');
     await exited;
+    await stop(slack.process);
     await fs.rm(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Starts apps/api/test/fakes/slack-server.ts and reads the line it prints once ready: the SLACK_*
+ * variables that point the server at it, and its control URL (workers add workspaces and files,
+ * deliver signed events and read what the bot posted through it).
+ */
+async function startFakeSlack(): Promise<{
+  process: ChildProcess;
+  env: Record<string, string>;
+  control: string;
+}> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/test/fakes/slack-server.ts'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = readline.createInterface({ input: child.stdout! });
+  const line = await new Promise<string | undefined>((resolve) => {
+    lines.once('line', resolve);
+    child.once('exit', () => resolve(undefined));
+  });
+  lines.close();
+  if (!line) throw new Error('the fake Slack did not start for the e2e tests');
+  const ready = JSON.parse(line) as { env: Record<string, string>; control: string };
+  return { process: child, ...ready };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 function portIsFree(port: number): Promise<boolean> {

@@ -11,7 +11,7 @@ import {
   Trash2,
   XCircle,
 } from 'lucide-react';
-import type { ClassItem, ContentItem } from '@app/contracts';
+import type { ClassItem, ContentItem, ContentOrigin } from '@app/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -50,6 +50,11 @@ const REVIEW_TABS: ReviewTab<ReviewView>[] = [
   { value: 'content', label: 'Course content' },
   { value: 'facts', label: 'Course facts' },
 ];
+
+/** Where an item came from when it was not added here: "Shared in Slack · #course-chat". */
+export function originText(origin: ContentOrigin) {
+  return origin.channel_name ? `Shared in Slack · #${origin.channel_name}` : 'Shared in Slack';
+}
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : '');
 
@@ -342,6 +347,9 @@ function ContentRow({
             )}
             {added ? <span>Added {added}</span> : null}
           </p>
+          {item.origin ? (
+            <p className="mt-0.5 text-xs break-words text-ink-600">{originText(item.origin)}</p>
+          ) : null}
           {item.status === 'processing' ? (
             <p className="mt-1 text-xs text-ink-600">
               Being read. The assistant uses it once it is ready.
