@@ -368,6 +368,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     every('slack-oauth-states', HOUSEKEEPING_PERIOD_MS, () => slack.pruneExpiredStates());
     // Slack retries an event for about an hour: its id is kept a week to recognize it
     every('slack-events', HOUSEKEEPING_PERIOD_MS, () => slackInbound.pruneEvents());
+    // a class the wizard left unfinished is kept a week after it was last changed
+    every('class-drafts', HOUSEKEEPING_PERIOD_MS, async () => {
+      const n = await classes.deleteAbandonedDrafts(deps.now?.());
+      if (n) app.log.info({ deleted: n }, 'abandoned class drafts deleted');
+    });
     // trial sessions end after 24 hours; their documents go with them
     every('trial-cleanup', 10 * 60_000, async () => {
       const n = await trial.deleteExpired();

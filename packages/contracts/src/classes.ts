@@ -69,10 +69,21 @@ export const classInputSchema = z.object({
 });
 export type ClassInput = z.input<typeof classInputSchema>;
 
-/** PUT /classes/{id}: any class field, or is_active alone. */
-export const classUpdateSchema = classInputSchema
-  .partial()
-  .extend({ is_active: z.boolean().optional() });
+/** POST /classes */
+export const classCreateSchema = classInputSchema.extend({
+  /**
+   * A class still being made in the wizard: hidden from the dashboard, analytics and billing, its
+   * chat link unavailable, until PUT sets `is_draft: false` (Create Class). Deleted after 7 days
+   * untouched.
+   */
+  is_draft: z.boolean().optional(),
+});
+
+/** PUT /classes/{id}: any class field, or is_active alone; `is_draft: false` makes a draft a class. */
+export const classUpdateSchema = classInputSchema.partial().extend({
+  is_active: z.boolean().optional(),
+  is_draft: z.literal(false, { error: 'A class cannot become a draft again' }).optional(),
+});
 
 export const classSchema = z.object({
   id: z.string().uuid(),
@@ -85,6 +96,8 @@ export const classSchema = z.object({
   student_size: z.number().int().nullable(),
   description: z.string().nullable(),
   is_active: z.boolean(),
+  /** still being made in the wizard (see classInputSchema) */
+  is_draft: z.boolean(),
   chat_uuid: z.string().uuid(),
   question_count: z.number().int(),
   content_count: z.number().int(),

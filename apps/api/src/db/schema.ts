@@ -130,6 +130,7 @@ export interface ClassesTable {
   student_size: number | null;
   description: string | null;
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  is_draft: ColumnType<boolean, boolean | undefined, boolean>;
   chat_uuid: Generated<string>;
   season_name: string;
   sample_questions: ColumnType<string[], string[] | undefined, string[]>;

@@ -16,6 +16,7 @@ export function makeClass(overrides: Partial<ClassItem> = {}): ClassItem {
     student_size: 30,
     description: null,
     is_active: true,
+    is_draft: false,
     chat_uuid: uuid(1000 + seq),
     question_count: 4,
     content_count: 2,

@@ -15,22 +15,26 @@ const HEADINGS_LIMIT = 50;
 export class ChatRepository extends Repository {
   /** The class behind a share link, with what a student sees of its teacher. */
   classByShareId(chatUuid: string) {
-    return this.db
-      .selectFrom('classes as c')
-      .innerJoin('users as u', 'u.id', 'c.teacher_id')
-      .select([
-        'c.id',
-        'c.class_name',
-        'c.description',
-        'c.is_active',
-        'c.school',
-        'c.sample_questions',
-        'u.institution',
-        'u.first_name',
-        'u.last_name',
-      ])
-      .where('c.chat_uuid', '=', chatUuid)
-      .executeTakeFirst();
+    return (
+      this.db
+        .selectFrom('classes as c')
+        .innerJoin('users as u', 'u.id', 'c.teacher_id')
+        .select([
+          'c.id',
+          'c.class_name',
+          'c.description',
+          'c.is_active',
+          'c.school',
+          'c.sample_questions',
+          'u.institution',
+          'u.first_name',
+          'u.last_name',
+        ])
+        .where('c.chat_uuid', '=', chatUuid)
+        // a class still being made has no chat yet
+        .where('c.is_draft', '=', false)
+        .executeTakeFirst()
+    );
   }
 
   /** Stores one question and its answer. */
@@ -113,7 +117,7 @@ export class ChatRepository extends Repository {
                   THEN ${headingsOf(sql.ref('c.id'))} END AS headings
       FROM classes c
       JOIN users u ON u.id = c.teacher_id
-      WHERE c.chat_uuid = ${chatUuid}`.execute(this.db);
+      WHERE c.chat_uuid = ${chatUuid} AND NOT c.is_draft`.execute(this.db);
     const row = rows[0];
     if (!row) return undefined;
     const { has_material, headings, ...cls } = row;

@@ -17,6 +17,7 @@ export class ContactRepository extends Repository {
         'u.first_name as teacher_first_name',
       ])
       .where('c.chat_uuid', '=', chatUuid)
+      .where('c.is_draft', '=', false)
       .executeTakeFirst();
   }
 

@@ -36,6 +36,7 @@ export class ClassesRepository extends Repository {
         'c.student_size',
         'c.description',
         'c.is_active',
+        'c.is_draft',
         'c.chat_uuid',
         'c.sample_questions',
         'c.created_at',
@@ -69,10 +70,62 @@ export class ClassesRepository extends Repository {
       ]);
   }
 
+  /** The teacher's classes, drafts left out. */
   list(teacherId: string, activeOnly: boolean) {
-    let q = this.selectClasses().where('c.teacher_id', '=', teacherId);
+    let q = this.selectClasses()
+      .where('c.teacher_id', '=', teacherId)
+      .where('c.is_draft', '=', false);
     if (activeOnly) q = q.where('c.is_active', '=', true);
     return q.orderBy('c.created_at', 'desc').execute();
+  }
+
+  /** The teacher's drafts, the most recently touched first. */
+  listDrafts(teacherId: string) {
+    return this.selectClasses()
+      .where('c.teacher_id', '=', teacherId)
+      .where('c.is_draft', '=', true)
+      .orderBy('c.updated_at', 'desc')
+      .execute();
+  }
+
+  async countDrafts(teacherId: string, ex: Executor = this.db): Promise<number> {
+    const row = await ex
+      .selectFrom('classes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('teacher_id', '=', teacherId)
+      .where('is_draft', '=', true)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * Makes the draft a class of the current season, as if created now; false when it is not a
+   * draft of the teacher's (any more).
+   */
+  async finishDraft(teacherId: string, id: string, seasonName: string, trx: Trx) {
+    const r = await trx
+      .updateTable('classes')
+      .set({
+        is_draft: false,
+        season_name: seasonName,
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .where('teacher_id', '=', teacherId)
+      .where('id', '=', id)
+      .where('is_draft', '=', true)
+      .executeTakeFirst();
+    return r.numUpdatedRows === 1n;
+  }
+
+  /** Drafts nobody touched since `before` (housekeeping), with their content. */
+  async deleteDraftsUntouchedSince(before: Date): Promise<number> {
+    const r = await this.db
+      .deleteFrom('classes')
+      .where('is_draft', '=', true)
+      .where('updated_at', '<', before)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   /** Just enough to know the class is the teacher's: no counts over its conversations. */
@@ -95,7 +148,7 @@ export class ClassesRepository extends Repository {
   async insert(
     teacherId: string,
     seasonName: string,
-    values: ClassValues,
+    values: ClassValues & { is_draft?: boolean },
     ex: Executor = this.db,
   ): Promise<string> {
     const row = await ex
@@ -110,8 +163,9 @@ export class ClassesRepository extends Repository {
     teacherId: string,
     id: string,
     values: Partial<ClassValues> & { is_active?: boolean },
+    ex: Executor = this.db,
   ): Promise<boolean> {
-    const r = await this.db
+    const r = await ex
       .updateTable('classes')
       .set({ ...values, updated_at: new Date() })
       .where('teacher_id', '=', teacherId)
@@ -140,6 +194,8 @@ export class ClassesRepository extends Repository {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('teacher_id', '=', teacherId)
       .where('season_name', '=', seasonName)
+      // a draft counts once it is made a class (in the season it is made in)
+      .where('is_draft', '=', false)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

@@ -6,6 +6,8 @@ import {
   registerTeacher,
   subscribedTeacher,
 } from '../../../test/factories.ts';
+import { ClassesRepository } from './classes.repository.ts';
+import { ClassesService } from './classes.service.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -26,6 +28,7 @@ describe('/api/classes', () => {
     const id = '00000000-0000-4000-8000-000000000000';
     for (const [method, url] of [
       ['GET', '/api/classes'],
+      ['GET', '/api/classes/drafts'],
       ['POST', '/api/classes'],
       ['GET', `/api/classes/${id}`],
       ['PUT', `/api/classes/${id}`],
@@ -273,5 +276,106 @@ describe('/api/classes', () => {
   it('answers 422 for a malformed id', async () => {
     const { auth } = await subscribedTeacher(t.app);
     expect((await inject('GET', '/api/classes/not-a-uuid', auth)).statusCode).toBe(422);
+  });
+});
+
+describe('class drafts (the wizard before Create Class)', () => {
+  const draft = (auth: Record<string, string>, name: string) =>
+    inject('POST', '/api/classes', auth, classInput({ class_name: name, is_draft: true }));
+  const classesUsed = async (auth: Record<string, string>) =>
+    body<Data<{ billing_summary: { classes_used: number } }>>(
+      await inject('GET', '/api/classes', auth),
+    ).data.billing_summary.classes_used;
+  const listed = async (auth: Record<string, string>, url = '/api/classes') =>
+    body<Data<{ classes: { id: string }[] }>>(await inject('GET', url, auth)).data.classes.map(
+      (c) => c.id,
+    );
+
+  it('a draft is hidden, uncounted and has no chat until Create Class makes it a class', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    const made = await draft(auth, 'Organic Chemistry I');
+    expect(made.statusCode).toBe(201);
+    const cls = body<Data<{ id: string; chat_uuid: string; is_draft: boolean }>>(made).data;
+    expect(cls.is_draft).toBe(true);
+    expect(await listed(auth)).toEqual([]);
+    expect(await listed(auth, '/api/classes/drafts')).toEqual([cls.id]);
+    expect(await classesUsed(auth)).toBe(0);
+    expect((await inject('GET', `/api/chat/session/${cls.chat_uuid}`)).statusCode).toBe(404);
+    // its owner reads and edits it; nobody else sees it
+    expect((await inject('GET', `/api/classes/${cls.id}`, auth)).statusCode).toBe(200);
+    const other = await subscribedTeacher(t.app);
+    expect(await listed(other.auth, '/api/classes/drafts')).toEqual([]);
+    expect((await inject('GET', `/api/classes/${cls.id}`, other.auth)).statusCode).toBe(404);
+
+    const finished = await inject('PUT', `/api/classes/${cls.id}`, auth, {
+      class_name: 'Organic Chemistry I (Fall)',
+      is_draft: false,
+    });
+    expect(finished.statusCode).toBe(200);
+    expect(body<Data>(finished).data).toMatchObject({
+      is_draft: false,
+      class_name: 'Organic Chemistry I (Fall)',
+    });
+    expect(await listed(auth)).toEqual([cls.id]);
+    expect(await listed(auth, '/api/classes/drafts')).toEqual([]);
+    expect(await classesUsed(auth)).toBe(1);
+    expect((await inject('GET', `/api/chat/session/${cls.chat_uuid}`)).statusCode).toBe(200);
+    // a class does not go back to being a draft
+    const back = await inject('PUT', `/api/classes/${cls.id}`, auth, { is_draft: true });
+    expect(back.statusCode).toBe(422);
+  });
+
+  it('Create Class on a full allowance is refused and leaves the draft as it was', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    const d = body<Data<{ id: string }>>(await draft(auth, 'Draft')).data;
+    for (let i = 1; i <= 3; i++) await createClass(t.app, auth, { class_name: `Class ${i}` });
+    const refused = await inject('PUT', `/api/classes/${d.id}`, auth, {
+      class_name: 'Renamed',
+      is_draft: false,
+    });
+    expect(refused.statusCode).toBe(402);
+    expect(body(refused)).toMatchObject({ code: 'CLASS_LIMIT_REACHED' });
+    const still = body<Data>(await inject('GET', `/api/classes/${d.id}`, auth)).data;
+    expect(still).toMatchObject({ is_draft: true, class_name: 'Draft' });
+    expect(await classesUsed(auth)).toBe(3);
+  });
+
+  it('drafts finished at once never make more classes than the allowance', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push(body<Data<{ id: string }>>(await draft(auth, `D${i}`)).data.id);
+    const results = await Promise.all(
+      ids.map((id) => inject('PUT', `/api/classes/${id}`, auth, { is_draft: false })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 402, 402]);
+    expect(await classesUsed(auth)).toBe(3);
+    expect(await listed(auth, '/api/classes/drafts')).toHaveLength(2);
+  });
+
+  it('keeps at most five drafts per teacher and deletes a draft untouched for a week', async () => {
+    const { auth } = await subscribedTeacher(t.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push(body<Data<{ id: string }>>(await draft(auth, `D${i}`)).data.id);
+    const sixth = await draft(auth, 'D5');
+    expect(sixth.statusCode).toBe(409);
+    const kept = await createClass(t.app, auth, { class_name: 'A real class' });
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60_000);
+    await t.db
+      .updateTable('classes')
+      .set({ updated_at: eightDaysAgo, created_at: eightDaysAgo })
+      .where('id', 'in', [ids[0]!, kept.id])
+      .execute();
+    // what the hourly housekeeping runs
+    const service = new ClassesService({
+      repo: new ClassesRepository(t.db),
+      billing: undefined as never,
+    });
+    expect(await service.deleteAbandonedDrafts()).toBeGreaterThanOrEqual(1);
+    expect(await listed(auth, '/api/classes/drafts')).toEqual(ids.slice(1).reverse());
+    // an old class is no draft: it stays
+    expect(await listed(auth)).toEqual([kept.id]);
+    expect((await draft(auth, 'D5')).statusCode).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  classInputSchema,
+  classCreateSchema,
   classListQuerySchema,
   classListSchema,
   classSchema,
@@ -33,12 +34,27 @@ export const classesRoutes =
       }),
     });
 
+    app.get('/classes/drafts', {
+      schema: {
+        tags,
+        summary:
+          "The teacher's unfinished classes (is_draft), newest first, for the wizard to offer to resume",
+        security: bearer,
+        response: { 200: ok(z.object({ classes: z.array(classSchema) })) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: { classes: await classes.drafts(teacherOf(req)) },
+      }),
+    });
+
     app.post('/classes', {
       schema: {
         tags,
-        summary: 'Create a class (checks the billing allowance)',
+        summary:
+          'Create a class (checks the billing allowance); `is_draft: true` for the wizard, until PUT `is_draft: false`',
         security: bearer,
-        body: classInputSchema,
+        body: classCreateSchema,
         response: { 201: ok(classSchema) },
       },
       handler: async (req, reply) =>

@@ -1,5 +1,6 @@
 import type { ClassItem } from '@app/contracts';
-import { notFound } from '../../errors.ts';
+import type { Trx } from '../../db/index.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { ClassesRepository, ClassRow, ClassValues } from './classes.repository.ts';
 import { KeyedQueue } from './keyed-queue.ts';
@@ -16,6 +17,7 @@ function toClassItem(row: ClassRow): ClassItem {
     student_size: row.student_size,
     description: row.description,
     is_active: row.is_active,
+    is_draft: row.is_draft,
     chat_uuid: row.chat_uuid,
     question_count: Number(row.question_count),
     content_count: Number(row.content_count ?? 0),
@@ -27,6 +29,13 @@ function toClassItem(row: ClassRow): ClassItem {
     updated_at: row.updated_at.toISOString(),
   };
 }
+
+/** An unfinished wizard's class is kept this long after it was last changed. */
+const DRAFT_KEPT_DAYS = 7;
+/** Drafts one teacher may have at once: each wizard left open makes one. */
+const MAX_DRAFTS = 5;
+const DRAFT_LIMIT_MESSAGE =
+  'You have 5 unfinished classes. Finish or delete one of them before starting another.';
 
 type ClassesServiceDeps = {
   repo: ClassesRepository;
@@ -52,33 +61,70 @@ export class ClassesService {
     return toClassItem(row);
   }
 
-  /** Creates a class if the billing allowance has room (else the allowance's refusal and message). */
-  async create(teacherId: string, values: ClassValues): Promise<ClassItem> {
-    await this.deps.billing.applyLocalLifecycle(teacherId); // a trial that just ended changes the answer
+  /** The teacher's drafts (classes the wizard left unfinished), to offer for resumption. */
+  async drafts(teacherId: string): Promise<ClassItem[]> {
+    return (await this.deps.repo.listDrafts(teacherId)).map(toClassItem);
+  }
+
+  /**
+   * Creates a class if the billing allowance has room (else the allowance's refusal and message).
+   * A draft is checked the same way (the wizard is not started for a class that could not be
+   * made) but counts only once it is made a class, when it is checked again.
+   */
+  async create(
+    teacherId: string,
+    values: ClassValues & { is_draft?: boolean },
+  ): Promise<ClassItem> {
     // one creation per teacher at a time in this process; the row lock serialises instances
-    const id = await this.creations.run(teacherId, () =>
-      this.deps.repo.transaction(async (trx) => {
-        await this.deps.repo.lockTeacher(teacherId, trx);
-        await this.deps.billing.assertCanCreateClass(teacherId, trx);
-        return this.deps.repo.insert(
-          teacherId,
-          this.deps.billing.currentSeason().name,
-          values,
-          trx,
-        );
-      }),
-    );
+    const id = await this.whileCreating(teacherId, async (trx) => {
+      if (values.is_draft && (await this.deps.repo.countDrafts(teacherId, trx)) >= MAX_DRAFTS)
+        throw conflict(DRAFT_LIMIT_MESSAGE);
+      return this.deps.repo.insert(teacherId, this.deps.billing.currentSeason().name, values, trx);
+    });
     return this.get(teacherId, id);
   }
 
   async update(
     teacherId: string,
     id: string,
-    values: Partial<ClassValues> & { is_active?: boolean },
+    values: Partial<ClassValues> & { is_active?: boolean; is_draft?: false },
   ): Promise<ClassItem> {
-    const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-    if (!(await this.deps.repo.update(teacherId, id, defined))) throw notFound('Class');
+    const { is_draft, ...fields } = values;
+    const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    const current = await this.get(teacherId, id);
+    if (is_draft === false && current.is_draft) {
+      // Create Class: the draft, with these last changes, becomes a class of this season if the
+      // allowance has room now; else nothing changes
+      await this.whileCreating(teacherId, async (trx) => {
+        await this.deps.repo.update(teacherId, id, defined, trx);
+        await this.deps.repo.finishDraft(
+          teacherId,
+          id,
+          this.deps.billing.currentSeason().name,
+          trx,
+        );
+      });
+    } else if (!(await this.deps.repo.update(teacherId, id, defined))) throw notFound('Class');
     return this.get(teacherId, id);
+  }
+
+  /** Runs `make` when the teacher may create a class now, one creation of theirs at a time. */
+  private async whileCreating<T>(teacherId: string, make: (trx: Trx) => Promise<T>): Promise<T> {
+    await this.deps.billing.applyLocalLifecycle(teacherId); // a trial that just ended changes the answer
+    return this.creations.run(teacherId, () =>
+      this.deps.repo.transaction(async (trx) => {
+        await this.deps.repo.lockTeacher(teacherId, trx);
+        await this.deps.billing.assertCanCreateClass(teacherId, trx);
+        return make(trx);
+      }),
+    );
+  }
+
+  /** Drafts untouched for DRAFT_KEPT_DAYS are deleted with their material (housekeeping). */
+  deleteAbandonedDrafts(now = new Date()): Promise<number> {
+    return this.deps.repo.deleteDraftsUntouchedSince(
+      new Date(now.getTime() - DRAFT_KEPT_DAYS * 24 * 60 * 60_000),
+    );
   }
 
   async delete(teacherId: string, id: string): Promise<void> {
