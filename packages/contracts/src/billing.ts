@@ -8,12 +8,16 @@ export type SeasonName = (typeof SEASON_NAMES)[number];
 /** Messages of the class-allowance rule (the class wizard shows them, SPEC §8). */
 export const BILLING_MESSAGES = {
   withinAllowance: 'You can create this class within your plan.',
-  needsAddon: (included: number, price: string) =>
-    `You have used all ${included} classes included this semester. An add-on class costs ${price}.`,
+  needsAddon: (included: number, addons: number, price: string) =>
+    `You have used all ${included} classes included this semester${
+      addons > 0 ? ` and your ${addons} add-on ${addons === 1 ? 'class' : 'classes'}` : ''
+    }. An add-on class costs ${price}.`,
   atCap: (max: number) => `You have reached the maximum of ${max} classes this semester.`,
   inactive: 'Your subscription is not active. Choose a plan to create classes.',
   demoMode: 'Demo mode — no card is charged',
   starting: 'Your subscription is already being started. Please wait a moment and reload.',
+  resumeNotCancelled: 'Your plan is not cancelled: it renews as usual.',
+  resumeEnded: 'Your plan has ended. Choose a plan to subscribe again.',
 } as const;
 
 export const seasonSchema = z.object({

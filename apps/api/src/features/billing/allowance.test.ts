@@ -35,6 +35,15 @@ describe('class allowance', () => {
     });
   });
 
+  it('names the add-ons already bought apart from the 3 included classes', () => {
+    expect(classCreationCheck(rule(4, 1), 600).message).toBe(
+      'You have used all 3 classes included this semester and your 1 add-on class. An add-on class costs $6.00.',
+    );
+    expect(classCreationCheck(rule(5, 2), 600).message).toBe(
+      'You have used all 3 classes included this semester and your 2 add-on classes. An add-on class costs $6.00.',
+    );
+  });
+
   it('is free again within purchased add-ons', () => {
     expect(rule(4, 2)).toMatchObject({
       canAddClass: true,

@@ -82,7 +82,8 @@ export function classCreationRule(a: Allowance, addonPriceCents: number): ClassC
     refusal: 'CLASS_LIMIT_REACHED',
     cost: dollars(addonPriceCents),
     message: BILLING_MESSAGES.needsAddon(
-      a.baseClasses + a.addonClasses,
+      a.baseClasses,
+      a.addonClasses,
       formatDollars(addonPriceCents),
     ),
   };

@@ -47,6 +47,7 @@ describe('authentication', () => {
     ['POST', '/api/billing/payment/create-trial-subscription'],
     ['POST', '/api/billing/payment/purchase-addon'],
     ['POST', '/api/billing/cancel'],
+    ['POST', '/api/billing/resume'],
   ] as const)('%s %s needs a token', async (method, url) => {
     const res = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
     expect(res.statusCode).toBe(401);
@@ -438,6 +439,30 @@ describe('the subscription over time (demo provider)', () => {
         .subscription_status,
     ).toBe('suspended');
     expect(data(await get('/api/billing/usage', auth))).toMatchObject({ can_add_class: false });
+  });
+
+  it('resumes a cancelled plan before it ends; not one that is not cancelled or has ended', async () => {
+    const { auth } = await subscribedTeacher();
+    const notCancelled = await post('/api/billing/resume', auth);
+    expect(notCancelled.statusCode).toBe(409);
+    expect(body(notCancelled).detail).toBe('Your plan is not cancelled: it renews as usual.');
+    await post('/api/billing/cancel', auth);
+    const resumed = await post('/api/billing/resume', auth);
+    expect(resumed.statusCode).toBe(200);
+    expect(data(resumed)).toMatchObject({
+      status: 'trialing',
+      cancel_at_period_end: false,
+      canceled_at: null,
+    });
+    // it renews instead of ending
+    clock = new Date(clock.getTime() + 3 * 86_400_000 + 1000);
+    expect(data(await get('/api/billing/subscription', auth))).toMatchObject({ status: 'active' });
+
+    await post('/api/billing/cancel', auth);
+    clock = new Date(clock.getTime() + 400 * 86_400_000);
+    const ended = await post('/api/billing/resume', auth);
+    expect(ended.statusCode).toBe(409);
+    expect(body(ended).detail).toBe('Your plan has ended. Choose a plan to subscribe again.');
   });
 
   it('refuses to cancel without an active plan', async () => {

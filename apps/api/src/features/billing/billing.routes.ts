@@ -169,6 +169,20 @@ export const billingRoutes =
         data: await billing.cancel(teacherOf(req)),
       }),
     });
+
+    app.post('/billing/resume', {
+      schema: {
+        tags,
+        summary: 'Take back a cancellation before the period ends (409 when nothing to resume)',
+        security: bearer,
+        response: { 200: ok(subscriptionSchema) },
+      },
+      onRequest: guard,
+      handler: async (req) => ({
+        success: true as const,
+        data: await billing.resume(teacherOf(req)),
+      }),
+    });
   };
 
 /** Stripe's webhook: the signature covers the raw body, so this scope keeps the body as bytes. */

@@ -15,7 +15,7 @@ import {
   type Season,
   type Subscription,
 } from '@app/contracts';
-import { AppError, invalidInput, unauthorized } from '../../errors.ts';
+import { AppError, conflict, invalidInput, unauthorized } from '../../errors.ts';
 import {
   classCreationCheck,
   classCreationRule,
@@ -331,14 +331,32 @@ export class BillingService {
       throw new AppError('NOTHING_TO_CANCEL', 'There is no active subscription to cancel.');
     }
     if (!user.cancel_at_period_end) {
+      const now = this.now();
       if (user.subscription_id && user.payment_provider === this.deps.provider.name) {
-        await this.deps.provider.cancelAtPeriodEnd(user.subscription_id);
+        await this.deps.provider.setCancelAtPeriodEnd(user.subscription_id, true, now);
       }
       await this.deps.repo.updateSubscription(userId, {
         cancel_at_period_end: true,
-        canceled_at: this.now(),
+        canceled_at: now,
       });
     }
+    return this.subscription(userId);
+  }
+
+  /** Takes back a cancellation before the period ends: the plan renews as before. */
+  async resume(userId: string): Promise<Subscription> {
+    await this.applyLocalLifecycle(userId); // a period that just ended cannot be resumed
+    const user = await this.requireUser(userId);
+    if (user.subscription_status !== 'trialing' && user.subscription_status !== 'active')
+      throw conflict(BILLING_MESSAGES.resumeEnded);
+    if (!user.cancel_at_period_end) throw conflict(BILLING_MESSAGES.resumeNotCancelled);
+    if (user.subscription_id && user.payment_provider === this.deps.provider.name) {
+      await this.deps.provider.setCancelAtPeriodEnd(user.subscription_id, false, this.now());
+    }
+    await this.deps.repo.updateSubscription(userId, {
+      cancel_at_period_end: false,
+      canceled_at: null,
+    });
     return this.subscription(userId);
   }
 

@@ -210,6 +210,13 @@ describe('stripe mode: add-on classes and cancelling', () => {
     expect(data(res)).toMatchObject({ status: 'trialing', cancel_at_period_end: true });
     expect(stripe.subscription(subscriptionId)).toMatchObject({ cancel_at_period_end: true });
 
+    // taken back, then cancelled again: three writes, each reaching Stripe
+    const resumed = await post('/api/billing/resume', auth);
+    expect(data(resumed)).toMatchObject({ cancel_at_period_end: false });
+    expect(stripe.subscription(subscriptionId)).toMatchObject({ cancel_at_period_end: false });
+    await post('/api/billing/cancel', auth);
+    expect(stripe.subscription(subscriptionId)).toMatchObject({ cancel_at_period_end: true });
+
     stripe.updateSubscription(subscriptionId, { status: 'canceled' });
     expect(
       (

@@ -31,5 +31,5 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { ref: `local_addon_${randomUUID()}`, status: 'not_charged' as const };
   }
 
-  async cancelAtPeriodEnd() {}
+  async setCancelAtPeriodEnd() {}
 }

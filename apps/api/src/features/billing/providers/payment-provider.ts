@@ -43,5 +43,9 @@ export interface PaymentProvider {
     description: string;
     idempotencyKey: string;
   }): Promise<{ ref: string; status: 'succeeded' | 'not_charged' }>;
-  cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /**
+   * Cancels at the end of the period (`cancel`) or takes that back; `requestedAt` tells one
+   * request from another (a cancel, a resume, then a cancel again are three writes).
+   */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, requestedAt: Date): Promise<void>;
 }

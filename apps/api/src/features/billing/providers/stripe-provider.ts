@@ -160,12 +160,14 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async cancelAtPeriodEnd(subscriptionId: string) {
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, requestedAt: Date) {
     try {
       await this.stripe.subscriptions.update(
         subscriptionId,
-        { cancel_at_period_end: true },
-        { idempotencyKey: `cancel-${key(subscriptionId)}` },
+        { cancel_at_period_end: cancel },
+        {
+          idempotencyKey: `${cancel ? 'cancel' : 'resume'}-${key(subscriptionId)}-${requestedAt.getTime()}`,
+        },
       );
     } catch (err) {
       providerError(err);
