@@ -382,7 +382,8 @@ function isRefreshPath(path: string): boolean {
   return path.split('?')[0] === REFRESH_PATH;
 }
 
-async function errorFromResponse(response: ResponseLike): Promise<ApiError> {
+/** The ApiError of a failed reply, from its JSON error body (SPEC §8's shape) when it has one. */
+export async function errorFromResponse(response: ResponseLike): Promise<ApiError> {
   let text = '';
   try {
     text = await response.text();

@@ -86,6 +86,31 @@ export function AnswerBubble({
   );
 }
 
+/** A blinking caret after the text of an answer still being written (a CSS box, never read out). */
+export const WRITING_CARET =
+  "after:ml-0.5 after:inline-block after:h-[1.1em] after:w-1.5 after:translate-y-[0.2em] after:animate-pulse after:rounded-sm after:bg-brand-500 after:content-['']";
+
+/**
+ * An answer still being written: the text so far with a blinking caret, no sources yet. It is
+ * kept out of the live region (aria-live off, aria-busy) so a screen reader is not read every
+ * new word; the finished answer that replaces it is announced once. Links wait for the end too:
+ * a half-written URL would point somewhere else.
+ */
+export function DraftAnswerBubble({ text, rowClassName }: { text: string; rowClassName?: string }) {
+  return (
+    <AssistantRow className={rowClassName}>
+      <article
+        aria-label="Answer being written"
+        aria-busy="true"
+        aria-live="off"
+        className="rounded-2xl rounded-tl-md border border-ink-200 bg-white px-4 py-3 text-sm leading-relaxed text-ink-900 shadow-sm"
+      >
+        <AnswerText text={text} linkify={false} className={WRITING_CARET} />
+      </article>
+    </AssistantRow>
+  );
+}
+
 /** Three bouncing dots while an answer is on its way; `label` is what a screen reader hears. */
 export function TypingIndicator({ label, rowClassName }: { label: string; rowClassName?: string }) {
   return (

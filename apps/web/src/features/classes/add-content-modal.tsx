@@ -26,13 +26,8 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { ADD_CONTENT_EXTENSIONS, cutTitle, fileProblem, formatMb } from './class-logic';
-import {
-  CONTENT_STATUS_TEXT,
-  ContentReadError,
-  isAbort,
-  useUnmountSignal,
-  waitUntilRead,
-} from './content-status';
+import { CONTENT_STATUS_TEXT, ContentReadError, isAbort, waitUntilRead } from './content-status';
+import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { FileDropzone } from './file-dropzone';
 import { type UploadContentType, uploadContent } from './api/upload-content';
 import { classKeys } from '@/lib/api/get-classes';

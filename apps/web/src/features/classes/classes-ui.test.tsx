@@ -11,6 +11,7 @@ import { makeUsage, ok } from '@/test/billing-fixtures';
 import { stubDialog } from '@/test/browser-dialogs';
 import { makeClass, makeContent } from '@/test/class-fixtures';
 import { makeUser, mockApi, networkDown, seedSession, type Reply } from '@/test/fetch-mock';
+import { eventStream } from '@/test/event-stream';
 import { renderApp } from '@/test/render';
 import { mockXhr } from '@/test/xhr-mock';
 import { copyYearOptions } from './copy-class-modal';
@@ -271,16 +272,20 @@ describe('create class wizard', () => {
 
     it('tests each question, Test all and an own question, with sources and SPEC errors', async () => {
       draftAtStep3();
+      const answer = (init: RequestInit) => {
+        const { question } = JSON.parse(String(init.body)) as { question: string };
+        if (question === grading) return ok(gradingReply);
+        if (question === objectives) return networkDown();
+        if (question === dueDates) return { status: 500, body: { success: false, detail: 'x' } };
+        return ok({ response: 'Yes, attendance counts.', source_type: 'content', citations: [] });
+      };
       const calls = setup([], {
         [`GET /classes/${created.id}`]: ok(created),
-        [`POST /chat/test/${created.id}`]: (init) => {
-          const { question } = JSON.parse(String(init.body)) as { question: string };
-          if (question === grading) return ok(gradingReply);
-          if (question === objectives) return networkDown();
-          if (question === dueDates) return { status: 500, body: { success: false, detail: 'x' } };
-          return ok({ response: 'Yes, attendance counts.', source_type: 'content', citations: [] });
-        },
+        [`POST /chat/test/${created.id}/stream`]: answer,
+        // the plain test question, when the stream cannot be reached
+        [`POST /chat/test/${created.id}`]: answer,
       });
+      const streamed = () => calls.filter((c) => c.path === `/chat/test/${created.id}/stream`);
       const w = await openWizard();
       await w.findByText('Step 3 of 3: Test the assistant');
 
@@ -293,7 +298,7 @@ describe('create class wizard', () => {
         item.getByText(/Course Syllabus \(Syllabus\), Grading Rubric \(Other Information\)/),
       ).toBeInTheDocument();
       expect(document.querySelector('img')).toBeNull();
-      const test = calls.find((c) => c.path === `/chat/test/${created.id}`)!;
+      const test = streamed()[0]!;
       expect(test.body).toEqual({ question: grading });
       expect(test.authorization).toBe('Bearer access-1');
       // answers are kept in the draft (SPEC §3 test responses)
@@ -307,13 +312,15 @@ describe('create class wizard', () => {
       expect(await w.findByText('Failed to test question')).toBeInTheDocument();
       expect(await w.findByText('Failed to get AI response')).toBeInTheDocument();
       await waitFor(() => expect(w.getByRole('button', { name: 'Test all' })).toBeEnabled());
+      expect(streamed().map((c) => c.body)).toEqual([
+        { question: grading },
+        { question: objectives },
+        { question: grading },
+        { question: dueDates },
+      ]);
+      // no connection to the stream: the plain call was tried once, in vain
       expect(calls.filter((c) => c.path === `/chat/test/${created.id}`).map((c) => c.body)).toEqual(
-        [
-          { question: grading },
-          { question: objectives },
-          { question: grading },
-          { question: dueDates },
-        ],
+        [{ question: objectives }],
       );
 
       const own = w.getByLabelText('Your own question');
@@ -326,6 +333,90 @@ describe('create class wizard', () => {
       ).toHaveLength(4);
       await userEvent.click(w.getByRole('button', { name: 'Finish' }));
       expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    });
+
+    it('a test answer is written as it comes; its sources show at the end', async () => {
+      draftAtStep3();
+      const stream = eventStream();
+      setup([], {
+        [`GET /classes/${created.id}`]: ok(created),
+        [`POST /chat/test/${created.id}/stream`]: stream.handler,
+      });
+      const w = await openWizard();
+      await w.findByText('Step 3 of 3: Test the assistant');
+      await userEvent.click(w.getByRole('button', { name: `Test: ${grading}` }));
+      const item = within(w.getByText(grading).closest('li')!);
+      expect(await item.findByText('Getting an answer…')).toBeInTheDocument();
+
+      stream.delta('Labs 30%, ');
+      expect(await item.findByText('Labs 30%,')).toBeInTheDocument();
+      expect(item.queryByText('Getting an answer…')).toBeNull();
+      stream.delta('midterm 30%');
+      expect(await item.findByText('Labs 30%, midterm 30%')).toBeInTheDocument();
+      expect(item.queryByText(/Sources:/)).toBeNull();
+      expect(item.getByRole('button', { name: `Test: ${grading}` })).toBeDisabled();
+      expect(w.getByRole('button', { name: 'Test all' })).toBeDisabled();
+
+      stream.done(gradingReply);
+      expect(
+        await item.findByText('Labs 30%, midterm 30%, final 40%. <img src=x onerror="alert(1)">'),
+      ).toBeInTheDocument();
+      expect(item.getByText(/Sources:/)).toBeInTheDocument();
+      expect(item.queryByText('Labs 30%, midterm 30%')).toBeNull();
+      expect(item.getByRole('button', { name: `Test: ${grading}` })).toBeEnabled();
+      await waitFor(() =>
+        expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!).testResponses).toEqual({
+          [grading]: gradingReply,
+        }),
+      );
+    });
+
+    it('an expired token on the stream: the plain call refreshes the session and answers', async () => {
+      draftAtStep3();
+      const calls = setup([], {
+        [`GET /classes/${created.id}`]: ok(created),
+        [`POST /chat/test/${created.id}/stream`]: {
+          status: 401,
+          body: { success: false, detail: 'Token expired', code: 'TOKEN_EXPIRED' },
+        },
+        [`POST /chat/test/${created.id}`]: (init) =>
+          (init.headers as Record<string, string>).Authorization === 'Bearer access-2'
+            ? ok(gradingReply)
+            : {
+                status: 401,
+                body: { success: false, detail: 'Token expired', code: 'TOKEN_EXPIRED' },
+              },
+        'POST /auth/refresh': ok({
+          tokens: { access_token: 'access-2', refresh_token: 'refresh-2' },
+        }),
+      });
+      const w = await openWizard();
+      await w.findByText('Step 3 of 3: Test the assistant');
+      await userEvent.click(w.getByRole('button', { name: `Test: ${grading}` }));
+      expect(await w.findByText(/Labs 30%, midterm 30%, final 40%/)).toBeInTheDocument();
+      expect(
+        calls.filter((c) => c.path.startsWith('/chat/test')).map((c) => [c.path, c.authorization]),
+      ).toEqual([
+        [`/chat/test/${created.id}/stream`, 'Bearer access-1'],
+        [`/chat/test/${created.id}`, 'Bearer access-1'],
+        [`/chat/test/${created.id}`, 'Bearer access-2'],
+      ]);
+    });
+
+    it('a 429 from the stream shows the server’s words; nothing else is asked', async () => {
+      draftAtStep3();
+      const calls = setup([], {
+        [`GET /classes/${created.id}`]: ok(created),
+        [`POST /chat/test/${created.id}/stream`]: {
+          status: 429,
+          body: { success: false, detail: 'You are testing too fast.', code: 'RATE_LIMITED' },
+        },
+      });
+      const w = await openWizard();
+      await w.findByText('Step 3 of 3: Test the assistant');
+      await userEvent.click(w.getByRole('button', { name: `Test: ${grading}` }));
+      expect(await w.findByText('You are testing too fast.')).toBeInTheDocument();
+      expect(calls.filter((c) => c.path.startsWith('/chat/test'))).toHaveLength(1);
     });
 
     it('a saved answer comes back with the draft; a class without content is not tested', async () => {

@@ -337,7 +337,7 @@ describe('create class wizard: files read in the background', () => {
         listed += 1;
         return ok({ contents });
       },
-      [`POST /chat/test/${created.id}`]: ok({
+      [`POST /chat/test/${created.id}/stream`]: ok({
         response: 'Labs 30%.',
         source_type: 'syllabus',
         citations: [],

@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useRef } from 'react';
 import type { ContentItem } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
 import { getContent as fetchContent } from './api/get-content';
@@ -82,20 +81,6 @@ export async function waitUntilRead(
     }
     if (signal.aborted) throw new DOMException('Aborted', 'AbortError');
   }
-}
-
-/**
- * A getter for an AbortSignal that aborts when the component unmounts (a dialog closing), so
- * polls started from event handlers stop with it. Safe under StrictMode's double effects.
- */
-export function useUnmountSignal(): () => AbortSignal {
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => {
-    const current = new AbortController();
-    controller.current = current;
-    return () => current.abort();
-  }, []);
-  return useCallback(() => controller.current?.signal ?? AbortSignal.abort(), []);
 }
 
 export const isProcessing = (item: Pick<ContentItem, 'status'>) => item.status === 'processing';

@@ -3,6 +3,7 @@ import type { ChatReply } from '@app/contracts';
 import {
   AnswerBubble,
   AssistantRow,
+  DraftAnswerBubble,
   QuestionBubble,
   TypingIndicator,
 } from '@/components/chat/chat-bubbles';
@@ -13,18 +14,26 @@ export type ThreadItem =
   | { kind: 'answer'; key: string; reply: ChatReply }
   | { kind: 'error'; key: string; text: string };
 
-/** The conversation so far; new entries are announced politely (role="log"). */
+/**
+ * The conversation so far; new entries are announced politely (role="log"). While an answer is
+ * written, its draft shows (busy, not announced) where the typing dots were; the finished answer
+ * replaces it, with its sources.
+ */
 export function ChatThread({
   items,
   waiting,
+  draft,
   onContact,
 }: {
   items: ThreadItem[];
   waiting: boolean;
+  /** The answer so far while it is streamed; null or empty before its first words. */
+  draft: string | null;
   onContact(conversationId: string): void;
 }) {
+  const drafting = waiting && Boolean(draft);
   return (
-    <div role="log" aria-label="Conversation" className="space-y-5">
+    <div role="log" aria-label="Conversation" aria-busy={drafting} className="space-y-5">
       {items.map((item) => {
         if (item.kind === 'question') return <QuestionBubble key={item.key} text={item.text} />;
         if (item.kind === 'error') return <ErrorBubble key={item.key} text={item.text} />;
@@ -47,7 +56,11 @@ export function ChatThread({
           </AnswerBubble>
         );
       })}
-      {waiting ? <TypingIndicator label="The assistant is typing…" /> : null}
+      {drafting ? (
+        <DraftAnswerBubble text={draft ?? ''} />
+      ) : waiting ? (
+        <TypingIndicator label="The assistant is typing…" />
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   type ContactInput,
 } from '@app/contracts';
 import { api, ApiError, type ApiClient } from '@/lib/api-client';
+import { streamAnswerWithFallback } from '@/lib/answer-stream';
 
 type ContactReceipt = { id: string; created_at: string };
 
@@ -13,16 +14,32 @@ type ContactReceipt = { id: string; created_at: string };
 function createStudentChatApi(client: ApiClient) {
   const data = async <T>(promise: Promise<ApiSuccess<T>>) => (await promise).data;
   const path = (verb: string, chatUuid: string) => `/chat/${verb}/${encodeURIComponent(chatUuid)}`;
+  const ask = (chatUuid: string, question: string) =>
+    data(
+      client.post<ApiSuccess<ChatReply>>(path('ask', chatUuid), {
+        question,
+        student_identifier: null,
+      }),
+    );
   return {
     session: (chatUuid: string) =>
       data(client.get<ApiSuccess<ChatSession>>(path('session', chatUuid))),
-    ask: (chatUuid: string, question: string) =>
-      data(
-        client.post<ApiSuccess<ChatReply>>(path('ask', chatUuid), {
-          question,
-          student_identifier: null,
-        }),
-      ),
+    ask,
+    /**
+     * The same question, answered as it is written (POST …/ask/{chat_uuid}/stream): `onDelta`
+     * gets each part of the draft; the reply is the one `ask` gives. When the stream brings
+     * nothing at all (no connection), `ask` is tried once.
+     */
+    askStreamed: (
+      chatUuid: string,
+      question: string,
+      handlers: { onDelta(text: string): void; signal?: AbortSignal },
+    ) =>
+      streamAnswerWithFallback<ChatReply>(`${path('ask', chatUuid)}/stream`, {
+        body: { question, student_identifier: null },
+        ...handlers,
+        fallback: () => ask(chatUuid, question),
+      }),
     contact: (chatUuid: string, input: ContactInput) =>
       data(client.post<ApiSuccess<ContactReceipt>>(path('contact', chatUuid), input)),
   };

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -7,12 +7,15 @@ import {
   type ChatSession,
   QUESTION_MAX_LENGTH,
 } from '@app/contracts';
+import { eventStream, sseEvent, streamReply } from '@/test/event-stream';
 import { deferred, mockApi, networkDown, type Reply } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
 const CHAT = '5b7c1d2e-3f40-4a51-9b62-7c83d94e0f15';
 const SESSION_PATH = `GET /chat/session/${CHAT}`;
-const ASK_PATH = `POST /chat/ask/${CHAT}`;
+/** Questions are answered as they are written; the plain ask is the fallback. */
+const ASK_PATH = `POST /chat/ask/${CHAT}/stream`;
+const PLAIN_ASK_PATH = `POST /chat/ask/${CHAT}`;
 const CONTACT_PATH = `POST /chat/contact/${CHAT}`;
 
 function makeSession(overrides: Partial<ChatSession> = {}): ChatSession {
@@ -55,6 +58,8 @@ function makeReply(overrides: Partial<ChatReply> = {}): ChatReply {
 }
 
 const ok = (data: unknown): Reply => ({ status: 200, body: { success: true, data } });
+/** A streamed answer as the extractive answerer sends it: no draft, just the reply. */
+const answered = (reply: ChatReply) => streamReply([sseEvent('done', reply)]);
 
 async function openChat(routes: Parameters<typeof mockApi>[0]) {
   const calls = mockApi({ [SESSION_PATH]: ok(makeSession()), ...routes });
@@ -155,12 +160,12 @@ describe('student chat page: loading the session', () => {
 describe('student chat page: asking', () => {
   it('Enter sends; the answer shows its sources and each source discloses its passage', async () => {
     const reply = makeReply();
-    const pending = deferred(ok(reply));
-    const calls = await openChat({ [ASK_PATH]: pending.handler });
+    const stream = eventStream();
+    const calls = await openChat({ [ASK_PATH]: stream.handler });
     await userEvent.type(questionBox(), 'When is the midterm exam?{Enter}');
 
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: `/chat/ask/${CHAT}`,
+      path: `/chat/ask/${CHAT}/stream`,
       body: { question: 'When is the midterm exam?', student_identifier: null },
     });
     expect(thread().getByText('When is the midterm exam?')).toBeInTheDocument();
@@ -168,7 +173,7 @@ describe('student chat page: asking', () => {
     expect(thread().getByRole('status')).toHaveTextContent('The assistant is typing…');
     expect(screen.getByRole('button', { name: 'Send question' })).toBeDisabled();
 
-    act(() => pending.release());
+    act(() => stream.done(reply));
     expect(await thread().findByText('The midterm is on October 14.')).toBeInTheDocument();
     expect(thread().queryByRole('status')).toBeNull();
 
@@ -235,7 +240,7 @@ describe('student chat page: asking', () => {
   });
 
   it('each asked question moves to the front of the suggestions, at most three', async () => {
-    await openChat({ [ASK_PATH]: () => ok(makeReply()) });
+    await openChat({ [ASK_PATH]: () => answered(makeReply())() });
     await userEvent.click(screen.getByRole('button', { name: 'Who teaches?' }));
     await thread().findByText('The midterm is on October 14.');
     expect(thread().getByText('Who teaches?')).toBeInTheDocument();
@@ -261,7 +266,7 @@ describe('student chat page: asking', () => {
       response: "The course material doesn't cover that.",
       citations: [],
     });
-    await openChat({ [ASK_PATH]: () => ok(reply) });
+    await openChat({ [ASK_PATH]: answered(reply) });
     await userEvent.type(questionBox(), 'Best pizza nearby?{Enter}');
     const answer = await thread().findByRole('article', {
       name: 'Answer: not in the course material',
@@ -300,11 +305,149 @@ describe('student chat page: asking', () => {
   });
 
   it('a failure without a message uses the SPEC fallback', async () => {
-    await openChat({ [ASK_PATH]: () => networkDown() });
+    await openChat({ [ASK_PATH]: () => networkDown(), [PLAIN_ASK_PATH]: () => networkDown() });
     await userEvent.type(questionBox(), 'Q1{Enter}');
     expect(
       await thread().findByText('Network error: Please check your connection.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('student chat page: streamed answers', () => {
+  const BUSY = 'You are asking questions a little too quickly. Please wait a moment and try again.';
+
+  it('shows the answer as it is written, then the final answer with its sources', async () => {
+    const reply = makeReply({ response: 'The midterm is on October 14 , in class.' });
+    const stream = eventStream();
+    const calls = await openChat({ [ASK_PATH]: stream.handler });
+    await userEvent.type(questionBox(), 'When is the midterm?{Enter}');
+    const log = screen.getByRole('log', { name: 'Conversation' });
+
+    // the typing dots until the first words
+    expect(thread().getByRole('status')).toHaveTextContent('The assistant is typing…');
+    expect(log).toHaveAttribute('aria-busy', 'false');
+
+    act(() => stream.send(': ping\n\n'));
+    act(() => stream.delta('The midterm '));
+    const draft = await thread().findByRole('article', { name: 'Answer being written' });
+    expect(draft).toHaveTextContent(/^The midterm$/);
+    expect(thread().queryByRole('status')).toBeNull();
+    // the draft is not announced word by word; the log is busy until the answer is complete
+    expect(draft).toHaveAttribute('aria-live', 'off');
+    expect(log).toHaveAttribute('aria-busy', 'true');
+    // no sources nor Contact Teacher yet, and nothing can be sent
+    expect(thread().queryByText('Sources')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Contact Teacher' })).toBeNull();
+    await userEvent.type(questionBox(), 'Next?');
+    expect(screen.getByRole('button', { name: 'Send question' })).toBeDisabled();
+
+    act(() => {
+      stream.send('event: delta\r\ndata: {"text":"is on Oct');
+      stream.send('ober 14, in class."}\r\n\r\n');
+    });
+    await waitFor(() => expect(draft).toHaveTextContent('The midterm is on October 14, in class.'));
+
+    act(() => stream.done(reply));
+    const answer = await thread().findByRole('article', { name: 'Answer' });
+    expect(answer).toHaveTextContent('The midterm is on October 14 , in class.');
+    expect(thread().queryByRole('article', { name: 'Answer being written' })).toBeNull();
+    expect(within(answer).getByText('Sources')).toBeInTheDocument();
+    expect(
+      within(answer).getByRole('button', { name: /Course Syllabus · Syllabus/ }),
+    ).toBeInTheDocument();
+    expect(log).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByRole('button', { name: 'Contact Teacher' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send question' })).toBeEnabled();
+    // the question went to the stream only
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/chat/ask/${CHAT}/stream`,
+    ]);
+  });
+
+  it('a reply the material does not cover replaces the draft with Contact Teacher', async () => {
+    const reply = makeReply({
+      source_type: 'other',
+      response: "The course material doesn't cover that.",
+      citations: [],
+    });
+    await openChat({
+      [ASK_PATH]: streamReply([
+        sseEvent('delta', { text: 'Pizza is' }),
+        sseEvent('delta', { text: ' great.' }),
+        sseEvent('done', reply),
+      ]),
+    });
+    await userEvent.type(questionBox(), 'Best pizza nearby?{Enter}');
+    const answer = await thread().findByRole('article', {
+      name: 'Answer: not in the course material',
+    });
+    expect(answer).toHaveTextContent("The course material doesn't cover that.");
+    expect(thread().queryByText(/Pizza is/)).toBeNull();
+    expect(within(answer).getByRole('button', { name: 'Contact Teacher' })).toBeInTheDocument();
+  });
+
+  it('an error event shows its detail in place of the draft; the box works again', async () => {
+    const stream = eventStream();
+    await openChat({ [ASK_PATH]: stream.handler });
+    await userEvent.type(questionBox(), 'Q1{Enter}');
+    act(() => stream.delta('Half an'));
+    await thread().findByRole('article', { name: 'Answer being written' });
+    act(() => stream.error('The assistant could not finish this answer. Please try again.'));
+    expect(
+      await thread().findByText('The assistant could not finish this answer. Please try again.'),
+    ).toBeInTheDocument();
+    expect(thread().queryByRole('article', { name: 'Answer being written' })).toBeNull();
+    expect(thread().queryByText('Half an')).toBeNull();
+    await userEvent.type(questionBox(), 'Q2');
+    expect(screen.getByRole('button', { name: 'Send question' })).toBeEnabled();
+  });
+
+  it('a JSON 429 from the stream shows the rate-limit message, with no fallback', async () => {
+    const calls = await openChat({
+      [ASK_PATH]: { status: 429, body: { success: false, detail: BUSY, code: 'RATE_LIMITED' } },
+      [PLAIN_ASK_PATH]: ok(makeReply()),
+    });
+    await userEvent.type(questionBox(), 'Q1{Enter}');
+    expect(await thread().findByText(BUSY)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === `/chat/ask/${CHAT}`)).toBe(false);
+  });
+
+  it('a 409 inactive class from the stream marks the class deactivated', async () => {
+    await openChat({
+      [ASK_PATH]: {
+        status: 409,
+        body: { success: false, detail: 'This class is inactive.', code: 'CONFLICT' },
+      },
+    });
+    await userEvent.type(questionBox(), 'Anything?{Enter}');
+    expect(await thread().findByText(CHAT_MESSAGES.classInactive)).toBeInTheDocument();
+    expect(questionBox()).toBeDisabled();
+  });
+
+  it('when the stream cannot be reached, the plain ask answers instead (once)', async () => {
+    const calls = await openChat({
+      [ASK_PATH]: () => networkDown(),
+      [PLAIN_ASK_PATH]: ok(makeReply()),
+    });
+    await userEvent.type(questionBox(), 'When is the midterm?{Enter}');
+    expect(await thread().findByText('The midterm is on October 14.')).toBeInTheDocument();
+    expect(thread().getByText('Sources')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/chat/ask/${CHAT}/stream`,
+      `/chat/ask/${CHAT}`,
+    ]);
+  });
+
+  it('leaving the page cancels the answer being written', async () => {
+    const stream = eventStream();
+    const cancelled = vi.spyOn(ReadableStreamDefaultReader.prototype, 'cancel');
+    await openChat({ [ASK_PATH]: stream.handler });
+    await userEvent.type(questionBox(), 'Q1{Enter}');
+    act(() => stream.delta('Started'));
+    await thread().findByRole('article', { name: 'Answer being written' });
+    const before = cancelled.mock.calls.length;
+    cleanup();
+    await waitFor(() => expect(cancelled.mock.calls.length).toBeGreaterThan(before));
   });
 });
 

@@ -5,7 +5,9 @@ import { Lock, Mail, MessageCircleQuestion, Sparkles } from 'lucide-react';
 import type { ChatSession } from '@app/contracts';
 import { SkipLink } from '@/components/layout/skip-link';
 import { LogoMark } from '@/components/layout/logo';
+import { useFollowEnd } from '@/components/chat/use-follow-end';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { AskBox } from './ask-box';
 import { ChatFooter } from './chat-footer';
 import { ChatSkeleton, InactiveClass, SessionError } from './chat-states';
@@ -53,13 +55,17 @@ const nextKey = () => `m${++itemSeq}`;
 function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSession }) {
   const [items, setItems] = useState<ThreadItem[]>([]);
   const [waiting, setWaiting] = useState(false);
+  /** the answer so far, while it is streamed */
+  const [draft, setDraft] = useState<string | null>(null);
   const [inactive, setInactive] = useState(false);
   const [suggestions, setSuggestions] = useState(() =>
     initialSuggestions(session.sample_questions),
   );
   const [contactFor, setContactFor] = useState<string | null>(null);
   const inFlight = useRef(false);
+  const scrollerRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
+  const unmountSignal = useUnmountSignal();
 
   const latestAnswerId = items.findLast((item) => item.kind === 'answer')?.reply.id ?? null;
 
@@ -68,6 +74,8 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
     if (items.length === 0) return;
     endRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
   }, [items.length, waiting]);
+  // …and follow the answer as it is written, unless the student scrolled up.
+  useFollowEnd(scrollerRef, endRef, draft);
 
   async function ask(question: string) {
     const text = question.trim();
@@ -76,28 +84,36 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
     setSuggestions((list) => promoteSuggestion(list, text));
     setItems((list) => [...list, { kind: 'question', key: nextKey(), text }]);
     setWaiting(true);
+    setDraft(null);
+    const signal = unmountSignal();
     try {
-      const reply = await studentChatApi.ask(chatUuid, text);
+      // the draft grows as the answer is written; the reply (with its sources) replaces it
+      const reply = await studentChatApi.askStreamed(chatUuid, text, {
+        onDelta: (part) => setDraft((current) => (current ?? '') + part),
+        signal,
+      });
       setItems((list) => [...list, { kind: 'answer', key: nextKey(), reply }]);
     } catch (error) {
+      if (signal.aborted) return;
       if (isInactiveError(error)) setInactive(true);
       setItems((list) => [...list, { kind: 'error', key: nextKey(), text: askErrorText(error) }]);
     } finally {
       inFlight.current = false;
       setWaiting(false);
+      setDraft(null);
     }
   }
 
   return (
     <div className="flex h-dvh flex-col bg-ink-50">
       <SkipLink />
-      <div className="flex-1 overflow-y-auto">
+      <div ref={scrollerRef} className="flex-1 overflow-y-auto">
         <div className="flex min-h-full flex-col">
           <ClassHeader session={session} />
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
               {items.length === 0 ? <Welcome name={session.class_name} /> : null}
-              <ChatThread items={items} waiting={waiting} onContact={setContactFor} />
+              <ChatThread items={items} waiting={waiting} draft={draft} onContact={setContactFor} />
               <div ref={endRef} />
             </div>
           </main>

@@ -1,21 +1,29 @@
 import { useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import { QUESTION_MAX_LENGTH, type TestReply } from '@app/contracts';
+import { WRITING_CARET } from '@/components/chat/chat-bubbles';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { TestResult } from './wizard-state';
 import { contentTypeLabel } from '@/lib/content-types';
+import { cn } from '@/lib/utils';
 
-/** One test question with its Test button and its answer, on its way, or why it failed. */
+/**
+ * One test question with its Test button and its answer: on its way (then written as it comes,
+ * sources at the end), done, or why it failed.
+ */
 export function TestQuestionItem({
   question,
   result,
+  draft = null,
   disabled = false,
   onTest,
 }: {
   question: string;
   result: TestResult | undefined;
+  /** the answer so far, while it is streamed */
+  draft?: string | null;
   disabled?: boolean;
   onTest(): void;
 }) {
@@ -36,7 +44,19 @@ export function TestQuestionItem({
           {result?.status === 'done' ? 'Test again' : 'Test'}
         </Button>
       </div>
-      {loading ? (
+      {loading && draft ? (
+        <div aria-busy="true" className="mt-2 rounded-md bg-ink-50 p-3 sm:ml-7">
+          <span className="sr-only">Answer being written: </span>
+          <p
+            className={cn(
+              'leading-relaxed break-words whitespace-pre-wrap text-ink-800',
+              WRITING_CARET,
+            )}
+          >
+            {draft}
+          </p>
+        </div>
+      ) : loading ? (
         <p role="status" className="mt-2 text-ink-600 sm:pl-7">
           Getting an answer…
         </p>

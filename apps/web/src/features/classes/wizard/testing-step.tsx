@@ -4,13 +4,14 @@ import { CheckCircle2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { CONTENT_STATUS_TEXT, isProcessing, pollDelay } from '../content-status';
 import { OwnQuestionForm, TestQuestionItem } from './test-question';
 import { WIZARD_TEXT } from './wizard-rules';
 import type { TestResult, WizardAction, WizardState } from './wizard-state';
 import { getClass } from '../api/get-class';
 import { getContents } from '../api/get-contents';
-import { testQuestion } from '../api/test-question';
+import { streamTestQuestion } from '../api/stream-test-question';
 import { classKeys } from '@/lib/api/get-classes';
 
 /** SPEC §8 wizard texts: no reply at all failed the test; a server failure gave no AI answer. */
@@ -35,6 +36,9 @@ export function TestingStep({
   const { classId, testQuestions, testResults } = state;
   const [notice, setNotice] = useState<string | null>(null);
   const [testingAll, setTestingAll] = useState(false);
+  // what is written of each answer on its way (passing UI state: not part of the draft)
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const unmountSignal = useUnmountSignal();
 
   // The server says whether the class still has material (it may have been removed since the
   // draft was saved); without an answer, what this wizard sent decides.
@@ -79,12 +83,23 @@ export function TestingStep({
     }
     setNotice(null);
     dispatch({ type: 'testStarted', question });
+    const clearDraft = () => setDrafts(({ [question]: _cleared, ...others }) => others);
+    const addToDraft = (part: string) =>
+      setDrafts((all) => ({ ...all, [question]: (all[question] ?? '') + part }));
+    clearDraft();
+    const signal = unmountSignal();
     let result: TestResult;
     try {
-      result = { status: 'done', reply: await testQuestion(classId, question) };
+      const reply = await streamTestQuestion(classId, question, {
+        onDelta: addToDraft,
+        signal,
+      });
+      result = { status: 'done', reply };
     } catch (error) {
+      if (signal.aborted) return; // the wizard closed
       result = { status: 'error', message: testErrorText(error) };
     }
+    clearDraft();
     dispatch({ type: 'testFinished', question, result });
   }
 
@@ -92,7 +107,10 @@ export function TestingStep({
     setTestingAll(true);
     try {
       // one at a time: the answers arrive in order and the server's pace limit is respected
-      for (const question of testQuestions) await runTest(question);
+      for (const question of testQuestions) {
+        if (unmountSignal().aborted) break;
+        await runTest(question);
+      }
     } finally {
       setTestingAll(false);
     }
@@ -161,6 +179,7 @@ export function TestingStep({
               key={q}
               question={q}
               result={testResults[q]}
+              draft={drafts[q] ?? null}
               disabled={syllabusReading}
               onTest={() => void runTest(q)}
             />

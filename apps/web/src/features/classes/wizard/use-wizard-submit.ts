@@ -4,7 +4,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { errorText } from '@/lib/api-client';
 import type { ClassInfoValues } from '../class-info-fields';
 import { cutTitle, titleFromFileName } from '../class-logic';
-import { ContentReadError, isAbort, useUnmountSignal, waitUntilRead } from '../content-status';
+import { ContentReadError, isAbort, waitUntilRead } from '../content-status';
+import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { WIZARD_TEXT, wizardClassPayload } from './wizard-rules';
 import {
   hasSyllabus,

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FileText, MessageCircleQuestion, RefreshCw, Sparkles, UploadCloud } from 'lucide-react';
 import { TRIAL_QUESTION_LIMIT, type TrialDocument } from '@app/contracts';
 import { AskForm } from '@/components/chat/ask-form';
+import { useFollowEnd } from '@/components/chat/use-follow-end';
 import { Button } from '@/components/ui/button';
 import { formatFileSize, formatWordCount } from './trial-rules';
 import { TrialThread } from './trial-thread';
@@ -12,6 +13,7 @@ export function ChatStep({
   document,
   items,
   busy,
+  answerDraft,
   questionsLeft,
   recovery,
   focusInput,
@@ -23,6 +25,8 @@ export function ChatStep({
   document: TrialDocument;
   items: TrialThreadItem[];
   busy: boolean;
+  /** the answer so far, while it is streamed */
+  answerDraft: string | null;
   questionsLeft: number;
   recovery: Recovery | null;
   focusInput: boolean;
@@ -33,12 +37,15 @@ export function ChatStep({
   onSignUp(): void;
 }) {
   const [draft, setDraft] = useState('');
+  const scrollerRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
 
   // Keep the newest message (or the thinking dots) in view.
   useEffect(() => {
     if (items.length) endRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
   }, [items.length, busy]);
+  // …and follow the answer as it is written, unless the visitor scrolled up.
+  useFollowEnd(scrollerRef, endRef, answerDraft);
 
   async function send() {
     const question = draft.trim();
@@ -56,9 +63,9 @@ export function ChatStep({
         onUseAnother={questionsLeft > 0 ? onUseAnotherDocument : null}
         disabled={busy}
       />
-      <div className="min-h-0 flex-1 overflow-y-auto bg-ink-50 px-4 py-5 sm:px-6">
+      <div ref={scrollerRef} className="min-h-0 flex-1 overflow-y-auto bg-ink-50 px-4 py-5 sm:px-6">
         {items.length === 0 ? <Welcome fileName={document.file_name} /> : null}
-        <TrialThread items={items} busy={busy} />
+        <TrialThread items={items} busy={busy} draft={answerDraft} />
         <div ref={endRef} />
       </div>
       <div className="border-t border-ink-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">

@@ -11,6 +11,7 @@ import {
 import { deferred, mockApi, type RecordedCall, type Reply } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { mockXhr } from '@/test/xhr-mock';
+import { eventStream, sseEvent, streamReply } from '@/test/event-stream';
 
 const SAVED_ID = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const NEW_ID = '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f';
@@ -99,7 +100,10 @@ async function openChat(
 }
 
 const questionBox = () => screen.getByLabelText('Ask about your document');
-const chatCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/trial/chat');
+/** Questions are answered as they are written; the plain /trial/chat is the fallback. */
+const ASK = 'POST /trial/chat/stream';
+const PLAIN_ASK = 'POST /trial/chat';
+const chatCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/trial/chat/stream');
 
 function textFile(name = 'notes.txt', type = 'text/plain') {
   return new File(['Cells are the basic unit of life.'], name, { type });
@@ -349,7 +353,9 @@ describe('trial upload (SPEC §5 Trial upload)', () => {
 
 describe('trial chat (SPEC §5 Trial chat, §8)', () => {
   it('Enter sends the question with the session; the answer shows its sources', async () => {
-    const { user, dialog, calls } = await openChat({ 'POST /trial/chat': envelope(makeReply()) });
+    const { user, dialog, calls } = await openChat({
+      [ASK]: streamReply([sseEvent('done', makeReply())]),
+    });
     await user.type(questionBox(), 'What makes ATP?{Enter}');
     const log = within(dialog).getByRole('log', { name: 'Trial conversation' });
     expect(
@@ -373,7 +379,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
   });
 
   it('Shift+Enter adds a line; blank questions are not sent', async () => {
-    const { user, calls } = await openChat({ 'POST /trial/chat': envelope(makeReply()) });
+    const { user, calls } = await openChat({ [ASK]: envelope(makeReply()) });
     await user.type(questionBox(), '   {Enter}');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.clear(questionBox());
@@ -387,7 +393,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
 
   it('ignores sending while a question is in flight', async () => {
     const pending = deferred(envelope(makeReply()));
-    const { user, dialog, calls } = await openChat({ 'POST /trial/chat': pending.handler });
+    const { user, dialog, calls } = await openChat({ [ASK]: pending.handler });
     await user.type(questionBox(), 'One{Enter}');
     expect(
       await within(dialog).findByText('Reading the document for an answer…'),
@@ -404,7 +410,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
   it('sends at most the last 6 turns as conversation_history', async () => {
     let asked = 0;
     const { user, dialog, calls } = await openChat({
-      'POST /trial/chat': (init) => {
+      [ASK]: (init) => {
         asked += 1;
         const input = JSON.parse(String(init.body)) as TrialChatInput;
         return envelope(
@@ -429,9 +435,12 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
   it('the counter follows the server’s questions_left', async () => {
     let left = 10;
     const { user, dialog } = await openChat({
-      'POST /trial/chat': () => {
+      [ASK]: () => {
         left -= 2; // the server's count is the truth, whatever the browser expects
-        return envelope(makeReply({ questions_left: left }));
+        return streamReply([
+          sseEvent('delta', { text: 'Mito' }),
+          sseEvent('done', makeReply({ questions_left: left })),
+        ])();
       },
     });
     expect(within(dialog).getByText('10 questions left')).toBeInTheDocument();
@@ -444,7 +453,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
 
   it('the last answer shows the sign-up prompt instead of the input', async () => {
     const { user, dialog } = await openChat(
-      { 'POST /trial/chat': envelope(makeReply({ questions_left: 0 })) },
+      { [ASK]: envelope(makeReply({ questions_left: 0 })) },
       { questions_left: 1 },
     );
     expect(within(dialog).getByText('1 question left')).toBeInTheDocument();
@@ -456,7 +465,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
 
   it('a 429 says the trial limit is reached, zeroes the counter and prompts to sign up', async () => {
     const { user, dialog } = await openChat(
-      { 'POST /trial/chat': failure(429, TRIAL_MESSAGES.serverLimit, 'TRIAL_LIMIT') },
+      { [ASK]: failure(429, TRIAL_MESSAGES.serverLimit, 'TRIAL_LIMIT') },
       { questions_left: 3 },
     );
     await user.type(questionBox(), 'Another?{Enter}');
@@ -469,7 +478,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
 
   it('a "session" failure says the session expired and offers to upload again on a new one', async () => {
     const { user, dialog, calls } = await openChat({
-      'POST /trial/chat': failure(404, TRIAL_MESSAGES.serverSessionMissing, 'NOT_FOUND'),
+      [ASK]: failure(404, TRIAL_MESSAGES.serverSessionMissing, 'NOT_FOUND'),
       ...NEW_SESSION,
     });
     await user.type(questionBox(), 'Still there?{Enter}');
@@ -483,7 +492,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
 
   it('any other failure says so in the thread and keeps the typed question', async () => {
     const { user, dialog } = await openChat({
-      'POST /trial/chat': failure(500, 'An unexpected server error occurred.', 'INTERNAL'),
+      [ASK]: failure(500, 'An unexpected server error occurred.', 'INTERNAL'),
     });
     await user.type(questionBox(), 'Why?{Enter}');
     const log = within(dialog).getByRole('log', { name: 'Trial conversation' });
@@ -494,7 +503,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
 
   it('marks an answer the document does not cover', async () => {
     const { user, dialog } = await openChat({
-      'POST /trial/chat': envelope(
+      [ASK]: envelope(
         makeReply({ source_type: 'other', response: TRIAL_MESSAGES.notInDocument, citations: [] }),
       ),
     });
@@ -503,6 +512,73 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
       name: 'Answer: not in the document',
     });
     expect(answer).toHaveTextContent('Not in the document');
+  });
+
+  it('shows the answer as it is written; the counter goes down once, at the end', async () => {
+    const stream = eventStream();
+    const { user, dialog, calls } = await openChat({ [ASK]: stream.handler });
+    await user.type(questionBox(), 'What makes ATP?{Enter}');
+    const log = within(dialog).getByRole('log', { name: 'Trial conversation' });
+    expect(await within(log).findByText('Reading the document for an answer…')).toBeInTheDocument();
+
+    stream.delta('Mitochondria make');
+    const draft = await within(log).findByRole('article', { name: 'Answer being written' });
+    expect(log).toHaveAttribute('aria-busy', 'true');
+    expect(within(log).queryByText('Reading the document for an answer…')).toBeNull();
+    stream.send(': ping\n\n');
+    stream.delta(' most of its energy');
+    await waitFor(() => expect(draft).toHaveTextContent('Mitochondria make most of its energy'));
+    expect(within(dialog).getByText('10 questions left')).toBeInTheDocument();
+    expect(within(log).queryByText('Sources')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+    stream.done(makeReply({ questions_left: 9 }));
+    const answer = await within(log).findByRole('article', { name: 'Answer' });
+    expect(answer).toHaveTextContent('Mitochondria make most of the cell’s energy.');
+    expect(within(answer).getByRole('button', { name: 'Cell energy' })).toBeInTheDocument();
+    expect(within(log).queryByRole('article', { name: 'Answer being written' })).toBeNull();
+    expect(log).toHaveAttribute('aria-busy', 'false');
+    expect(within(dialog).getByText('9 questions left')).toBeInTheDocument();
+    expect(savedTrial().questions_left).toBe(9);
+    expect(calls.filter((c) => c.path.startsWith('/trial/chat'))).toHaveLength(1);
+  });
+
+  it('an error event after the draft began says so; the question comes back to the box', async () => {
+    const stream = eventStream();
+    const { user, dialog } = await openChat({ [ASK]: stream.handler });
+    await user.type(questionBox(), 'Why?{Enter}');
+    const log = within(dialog).getByRole('log', { name: 'Trial conversation' });
+    stream.delta('Because');
+    await within(log).findByRole('article', { name: 'Answer being written' });
+    stream.error('The answer could not be finished.');
+    expect(await within(log).findByText(TRIAL_MESSAGES.chatFailed)).toBeInTheDocument();
+    expect(within(log).queryByText('Because')).toBeNull();
+    expect(questionBox()).toHaveValue('Why?');
+    expect(within(dialog).getByText('10 questions left')).toBeInTheDocument();
+  });
+
+  it('when the stream cannot be reached, the plain trial chat answers instead', async () => {
+    const { user, dialog, calls } = await openChat({
+      [ASK]: () => Promise.reject(new TypeError('Failed to fetch')),
+      [PLAIN_ASK]: envelope(makeReply({ questions_left: 9 })),
+    });
+    await user.type(questionBox(), 'What makes ATP?{Enter}');
+    expect(
+      await within(dialog).findByText('Mitochondria make most of the cell’s energy.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('9 questions left')).toBeInTheDocument();
+    expect(
+      calls.filter((c) => c.path.startsWith('/trial/chat')).map((c) => [c.path, c.body]),
+    ).toEqual([
+      [
+        '/trial/chat/stream',
+        { session_id: SAVED_ID, question: 'What makes ATP?', conversation_history: [] },
+      ],
+      [
+        '/trial/chat',
+        { session_id: SAVED_ID, question: 'What makes ATP?', conversation_history: [] },
+      ],
+    ]);
   });
 
   it('the Sign Up button closes the trial and opens the sign-up modal', async () => {

@@ -126,6 +126,7 @@ export function TrialDialog({
             document={trial.document}
             items={chat.items}
             busy={chat.busy}
+            answerDraft={chat.draft}
             questionsLeft={trial.questions_left}
             recovery={chat.recovery}
             focusInput={justUploaded}

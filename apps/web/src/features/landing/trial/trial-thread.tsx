@@ -1,15 +1,33 @@
 import { AlertCircle } from 'lucide-react';
-import { AnswerBubble, QuestionBubble, TypingIndicator } from '@/components/chat/chat-bubbles';
+import {
+  AnswerBubble,
+  DraftAnswerBubble,
+  QuestionBubble,
+  TypingIndicator,
+} from '@/components/chat/chat-bubbles';
 import type { TrialThreadItem } from './use-trial-chat';
 
 // The dialog is narrower than the chat page: smaller gutters beside the bubbles.
 const QUESTION_GUTTER = 'sm:pl-14';
 const ANSWER_GUTTER = 'pr-2 sm:pr-10';
 
-/** The trial conversation; new entries are announced politely (role="log"). */
-export function TrialThread({ items, busy }: { items: TrialThreadItem[]; busy: boolean }) {
+/**
+ * The trial conversation; new entries are announced politely (role="log"). While an answer is
+ * written, its draft shows (busy, not announced) until the reply with its passages replaces it.
+ */
+export function TrialThread({
+  items,
+  busy,
+  draft,
+}: {
+  items: TrialThreadItem[];
+  busy: boolean;
+  /** The answer so far while it is streamed; null or empty before its first words. */
+  draft: string | null;
+}) {
+  const drafting = busy && Boolean(draft);
   return (
-    <div role="log" aria-label="Trial conversation" className="space-y-4">
+    <div role="log" aria-label="Trial conversation" aria-busy={drafting} className="space-y-4">
       {items.map((item) => {
         if (item.kind === 'question') {
           return (
@@ -34,7 +52,9 @@ export function TrialThread({ items, busy }: { items: TrialThreadItem[]; busy: b
           />
         );
       })}
-      {busy ? (
+      {drafting ? (
+        <DraftAnswerBubble text={draft ?? ''} rowClassName={ANSWER_GUTTER} />
+      ) : busy ? (
         <TypingIndicator label="Reading the document for an answer…" rowClassName={ANSWER_GUTTER} />
       ) : null}
     </div>

@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { TrialChatReply } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
-import { askTrialQuestion } from './api/trial-api';
+import { useUnmountSignal } from '@/lib/use-unmount-signal';
+import { askTrialQuestionStreamed } from './api/trial-api';
 import { CHAT_FAILURE_TEXT, chatFailure, recentTurns } from './trial-rules';
 
 export type TrialThreadItem =
@@ -26,10 +27,15 @@ const HISTORY_RESPONSE_MAX = 5000;
 let itemSeq = 0;
 const nextKey = () => `t${++itemSeq}`;
 
-/** The trial conversation: one question in flight at a time, the last six turns sent along. */
+/**
+ * The trial conversation: one question in flight at a time, the last six turns sent along. The
+ * answer is streamed: `draft` is what is written of it so far, until the reply replaces it.
+ */
 export function useTrialChat() {
   const [items, setItems] = useState<TrialThreadItem[]>([]);
   const [busy, setBusy] = useState(false);
+  const [draft, setDraft] = useState<string | null>(null);
+  const unmountSignal = useUnmountSignal();
   const [recovery, setRecovery] = useState<Recovery | null>(null);
   const inFlight = useRef(false);
 
@@ -51,15 +57,17 @@ export function useTrialChat() {
     );
     setItems((list) => [...list, { kind: 'question', key: nextKey(), text }]);
     setBusy(true);
+    setDraft(null);
+    const signal = unmountSignal();
     try {
-      const reply = await askTrialQuestion({
-        session_id: sessionId,
-        question: text,
-        conversation_history: history,
-      });
+      const reply = await askTrialQuestionStreamed(
+        { session_id: sessionId, question: text, conversation_history: history },
+        { onDelta: (part) => setDraft((current) => (current ?? '') + part), signal },
+      );
       setItems((list) => [...list, { kind: 'answer', key: nextKey(), question: text, reply }]);
       return { kind: 'answered', questionsLeft: reply.questions_left };
     } catch (error) {
+      if (signal.aborted) return { kind: 'ignored' };
       const failure = chatFailure(error);
       setItems((list) => [
         ...list,
@@ -74,6 +82,7 @@ export function useTrialChat() {
     } finally {
       inFlight.current = false;
       setBusy(false);
+      setDraft(null);
     }
   };
 
@@ -82,5 +91,5 @@ export function useTrialChat() {
     setRecovery(null);
   }, []);
 
-  return { items, busy, recovery, ask, reset };
+  return { items, busy, draft, recovery, ask, reset };
 }

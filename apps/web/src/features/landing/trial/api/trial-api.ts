@@ -6,6 +6,7 @@ import type {
   TrialSession,
 } from '@app/contracts';
 import { api } from '@/lib/api-client';
+import { streamAnswerWithFallback } from '@/lib/answer-stream';
 
 /** The no-signup trial calls (SPEC §7 Trial). No account: the session id is the only key. */
 const sessionPath = (sessionId: string) => `/trial/session/${encodeURIComponent(sessionId)}`;
@@ -33,4 +34,20 @@ export async function uploadTrialDocument(
 
 export async function askTrialQuestion(input: TrialChatInput): Promise<TrialChatReply> {
   return (await api.post<ApiSuccess<TrialChatReply>>('/trial/chat', input)).data;
+}
+
+/**
+ * The same question answered as it is written (POST /trial/chat/stream): `onDelta` gets each
+ * part of the draft; the reply, with the questions left, is the one `askTrialQuestion` gives.
+ * When the stream brings nothing at all (no connection), `askTrialQuestion` is tried once.
+ */
+export function askTrialQuestionStreamed(
+  input: TrialChatInput,
+  handlers: { onDelta(text: string): void; signal?: AbortSignal },
+): Promise<TrialChatReply> {
+  return streamAnswerWithFallback<TrialChatReply>('/trial/chat/stream', {
+    body: input,
+    ...handlers,
+    fallback: () => askTrialQuestion(input),
+  });
 }
