@@ -64,6 +64,25 @@ describe('My Account', () => {
     );
   });
 
+  it('resumes a cancelled plan before it ends; add-ons are shown beside the base classes', async () => {
+    const calls = signedIn({
+      'GET /billing/usage': ok(makeUsage({ classes_used: 4, addon_classes: 1 })),
+      'GET /billing/subscription': ok(makeSubscription({ cancel_at_period_end: true })),
+      'POST /billing/resume': ok(makeSubscription({ cancel_at_period_end: false })),
+    });
+    renderApp('/account');
+    const card = await planCard();
+    expect(within(card).getByText('Classes used').nextSibling).toHaveTextContent(
+      '4 / 3 + 1 add-on',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Resume plan' }));
+    expect(await screen.findByText('Your plan will renew as before')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/billing/resume')).toBe(true);
+    expect(
+      await within(card).findByRole('button', { name: 'Cancel Subscription' }),
+    ).toBeInTheDocument();
+  });
+
   it('uses the period end for an active plan, and can be kept', async () => {
     signedIn({ 'GET /billing/subscription': ok(makeSubscription({ status: 'active' })) });
     renderApp('/account');

@@ -15,9 +15,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorText } from '@/lib/api-client';
 import { formatLongDate, formatUsdExact } from '@/lib/format';
 import { planLabel } from '@/lib/plans';
 import { cancelSubscription } from './api/cancel-subscription';
+import { resumeSubscription } from './api/resume-subscription';
 import { useSubscription } from './api/get-subscription';
 import { useBillingUsage } from './api/get-usage';
 import { billingKeys } from './api/query-keys';
@@ -48,6 +50,17 @@ export function YourPlan() {
       setConfirming(false);
       toast.error('Failed to cancel plan');
     },
+  });
+
+  const resume = useMutation({
+    mutationFn: resumeSubscription,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(billingKeys.subscription, updated);
+      void queryClient.invalidateQueries({ queryKey: billingKeys.usage });
+      void queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY });
+      toast.success('Your plan will renew as before');
+    },
+    onError: (error) => toast.error(errorText(error, 'Failed to resume plan')),
   });
 
   const sub = subscription.data;
@@ -112,7 +125,12 @@ export function YourPlan() {
             {data ? (
               <PlanRow
                 label="Classes used"
-                value={`${data.classes_used} / ${data.max_base_classes}`}
+                value={
+                  // SPEC: classes used / base classes; add-ons bought are said beside them
+                  data.addon_classes > 0
+                    ? `${data.classes_used} / ${data.max_base_classes} + ${data.addon_classes} add-on`
+                    : `${data.classes_used} / ${data.max_base_classes}`
+                }
               />
             ) : null}
             {data ? <PlanRow label="Total cost" value={formatUsdExact(data.total_cost)} /> : null}
@@ -138,11 +156,16 @@ export function YourPlan() {
           </Button>
         </CardFooter>
       ) : sub?.cancel_at_period_end ? (
-        <CardFooter>
+        <CardFooter className="flex-col items-stretch gap-3">
           <p className="text-xs text-ink-600">
             Your plan will not renew.{' '}
             {formatLongDate(ends) ? `You keep full access until ${formatLongDate(ends)}.` : null}
           </p>
+          {sub.status === 'trialing' || sub.status === 'active' ? (
+            <Button variant="outline" loading={resume.isPending} onClick={() => resume.mutate()}>
+              Resume plan
+            </Button>
+          ) : null}
         </CardFooter>
       ) : null}
       <Dialog

@@ -138,13 +138,15 @@ describe('create class wizard', () => {
     setup([]);
     const w = await openWizard();
     expect(w.getByLabelText('Semester')).toHaveValue('Fall');
-    expect(w.getByLabelText('Year')).toHaveValue('2025');
+    // this year, and the five after it (SPEC's 2025–2030, written in 2025)
+    const thisYear = new Date().getFullYear();
+    expect(w.getByLabelText('Year')).toHaveValue(String(thisYear));
     expect(w.getByLabelText('Expected students')).toHaveValue(25);
     expect(
       within(w.getByLabelText('Year'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['2025', '2026', '2027', '2028', '2029', '2030']);
+    ).toEqual([0, 1, 2, 3, 4, 5].map((n) => String(thisYear + n)));
     await userEvent.click(w.getByRole('button', { name: 'Next' }));
     expect(w.getByText('Class name is required')).toBeInTheDocument();
     expect(w.getByText('Add your syllabus: upload a file or paste its text.')).toBeInTheDocument();
@@ -170,6 +172,10 @@ describe('create class wizard', () => {
         body: { success: true, data: { content: makeContent() } },
       },
       'POST /content': { status: 201, body: { success: true, data: { content: makeContent() } } },
+      [`PUT /classes/${created.id}`]: {
+        status: 200,
+        body: { success: true, data: { ...created, is_draft: false } },
+      },
     });
     const xhr = mockXhr();
     const w = await openWizard();
@@ -184,9 +190,11 @@ describe('create class wizard', () => {
       school: null,
       department: null,
       semester: 'Fall',
-      year: 2025,
+      year: new Date().getFullYear(),
       student_size: 25,
       description: null,
+      // hidden and not counted until Create Class
+      is_draft: true,
     });
     expect(calls.find((c) => c.path === '/content/syllabus')?.body).toEqual({
       class_id: created.id,
@@ -217,6 +225,10 @@ describe('create class wizard', () => {
     await userEvent.type(w.getByLabelText('Entry 1 content'), 'Mondays 2-4pm');
     await userEvent.click(w.getByRole('button', { name: 'Create Class' }));
     await w.findByText('Step 3 of 3: Test the assistant');
+    // Create Class made the draft a class
+    expect(
+      calls.find((c) => c.method === 'PUT' && c.path === `/classes/${created.id}`)?.body,
+    ).toEqual({ is_draft: false });
     expect(
       within(w.getByRole('list', { name: 'Test questions' }))
         .getAllByRole('listitem')
@@ -450,6 +462,91 @@ describe('create class wizard', () => {
     await userEvent.type(w.getByLabelText('Syllabus text'), 'x');
     await userEvent.click(w.getByRole('button', { name: 'Next' }));
     expect(await w.findByText('You have reached the maximum.')).toBeInTheDocument();
+  });
+
+  it('closing the wizard once the class is made ends it: the next one starts a new class', async () => {
+    const made = makeClass({ class_name: 'Biology' });
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        owner: makeUser().id,
+        step: 3,
+        classInfo: { class_name: 'Biology' },
+        syllabus: { title: '', content: '' },
+        id: made.id,
+      }),
+    );
+    setup([made], { [`GET /classes/${made.id}`]: ok(made) });
+    renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create New Class' }));
+    const w = within(await screen.findByRole('dialog', { name: 'Create New Class' }));
+    expect(w.getByText('Step 3 of 3: Test the assistant')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Create New Class' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Create New Class' }));
+    expect(again.getByText('Step 1 of 3: Class info & syllabus')).toBeInTheDocument();
+    expect(again.getByLabelText('Class name')).toHaveValue('');
+  });
+
+  it('Create Class refused by the allowance keeps step 2 with the server message', async () => {
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        owner: makeUser().id,
+        step: 2,
+        classInfo: { class_name: 'Biology' },
+        syllabus: { title: '', content: 'Week 1' },
+        id: '00000000-0000-4000-8000-000000000777',
+      }),
+    );
+    const calls = setup([], {
+      'PUT /classes/00000000-0000-4000-8000-000000000777': {
+        status: 402,
+        body: {
+          success: false,
+          code: 'CLASS_LIMIT_REACHED',
+          detail: 'You have used all 3 classes included this semester.',
+        },
+      },
+    });
+    const w = await openWizard();
+    await userEvent.click(w.getByRole('button', { name: 'Create Class' }));
+    expect(
+      await w.findByText('You have used all 3 classes included this semester.'),
+    ).toBeInTheDocument();
+    expect(w.getByText('Step 2 of 3: Additional content')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toContainEqual({
+      is_draft: false,
+    });
+  });
+
+  it('Start over deletes the draft class Next had made', async () => {
+    localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        owner: makeUser().id,
+        step: 1,
+        classInfo: { class_name: 'Saved Bio' },
+        syllabus: { title: '', content: 'text' },
+        id: '00000000-0000-4000-8000-000000000778',
+      }),
+    );
+    const calls = setup([], {
+      'DELETE /classes/00000000-0000-4000-8000-000000000778': ok(null),
+    });
+    const w = await openWizard();
+    await userEvent.click(w.getByRole('button', { name: 'Start over' }));
+    expect(w.getByLabelText('Class name')).toHaveValue('');
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.method === 'DELETE' && c.path === '/classes/00000000-0000-4000-8000-000000000778',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('restores a saved draft; a bad draft is reported', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ import { STEP_NAMES, WIZARD_CLASS_DEFAULTS, wizardClassSchema } from './wizard/w
 import { wizardReducer } from './wizard/wizard-state';
 import { WizardStepper } from './wizard/wizard-stepper';
 import type { ClassPayload } from './api/create-class';
+import { deleteClass } from './api/delete-class';
 import { classKeys } from '@/lib/api/get-classes';
 import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 
@@ -71,6 +72,16 @@ function WizardBody({ onClose }: { onClose(): void }) {
     );
     return unsubscribe;
   }, [form]);
+  // once the class is made (step 3), closing the wizard ends it: the next one starts a new class
+  const stepNow = useRef(state.step);
+  stepNow.current = state.step;
+  const clearDraft = draft.clear;
+  useEffect(
+    () => () => {
+      if (stepNow.current === 3) clearDraft();
+    },
+    [clearDraft],
+  );
   const submit = useWizardSubmit(state, dispatch, form);
   const uploads = useWizardUploads(state.classId, dispatch);
   const { step, busy } = state;
@@ -83,6 +94,8 @@ function WizardBody({ onClose }: { onClose(): void }) {
   }
 
   function startOver() {
+    // the draft class made by Next goes too: nobody will finish it
+    if (state.classId && step < 3) void deleteClass(state.classId).catch(() => undefined);
     draft.clear();
     dispatch({ type: 'startedOver' });
     form.reset(WIZARD_CLASS_DEFAULTS);

