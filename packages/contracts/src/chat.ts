@@ -76,6 +76,19 @@ export const chatReplySchema = z.object({
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
+/** A student's rating of an answer (issue 17): one tap, changeable, no account. */
+export const ANSWER_RATINGS = ['helpful', 'not_helpful'] as const;
+export type AnswerRating = (typeof ANSWER_RATINGS)[number];
+export const answerRatingSchema = z.enum(ANSWER_RATINGS).nullable();
+
+/** PUT /chat/feedback/{conversation_id}: null takes a rating back. */
+export const answerFeedbackInputSchema = z.object({
+  chat_uuid: z.string().uuid('Class not found'),
+  rating: answerRatingSchema,
+});
+export const answerFeedbackSchema = z.object({ id: z.string(), rating: answerRatingSchema });
+export type AnswerFeedback = z.infer<typeof answerFeedbackSchema>;
+
 /** POST /chat/contact/{chat_uuid}: the conversation must belong to that class. Replies 201 {id, created_at}. */
 export const contactInputSchema = z.object({
   conversation_id: z.string().uuid('Conversation not found'),

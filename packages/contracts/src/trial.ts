@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { citationSchema, confidenceSchema, questionSchema, SOURCE_TYPES } from './chat.ts';
+import {
+  answerRatingSchema,
+  citationSchema,
+  confidenceSchema,
+  questionSchema,
+  SOURCE_TYPES,
+} from './chat.ts';
 import { TRIAL_QUESTION_LIMIT } from './limits.ts';
 
 /** The no-signup document trial (SPEC §1, §2 Trial document modal, §3, §5, §7 Trial, §8, §9). */
@@ -69,6 +75,13 @@ export const trialChatReplySchema = z.object({
   questions_left: z.number(),
 });
 export type TrialChatReply = z.infer<typeof trialChatReplySchema>;
+
+/** PUT /trial/feedback: a visitor's rating of one of the session's answers (null takes it back). */
+export const trialFeedbackInputSchema = z.object({
+  session_id: sessionId,
+  reply_id: z.string().uuid('Answer not found'),
+  rating: answerRatingSchema,
+});
 
 /** What the browser keeps under the `trial_data` storage key (SPEC §3). */
 export type TrialData = {

@@ -215,6 +215,24 @@ interface ConversationsTable {
   search_text: ColumnType<string, never, never>;
   /** the teacher's answer (a content item) that closed a 'not in the material' question */
   resolved_content_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the student's rating of the answer (migration 021) */
+  feedback: ColumnType<
+    'helpful' | 'not_helpful' | null,
+    'helpful' | 'not_helpful' | null | undefined,
+    'helpful' | 'not_helpful' | null
+  >;
+  feedback_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** the teacher's correction of the answer (a content item) */
+  corrected_content_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A teacher's answer to a question students asked (migration 021). */
+interface ClassAnswersTable {
+  content_id: string;
+  class_id: string;
+  question_key: string;
+  answer: string;
+  created_at: Generated<Date>;
 }
 
 interface EmailRequestsTable {
@@ -239,6 +257,8 @@ interface TrialSessionsTable {
   word_count: number | null;
   created_at: Generated<Date>;
   expires_at: Timestamp;
+  /** the visitor's ratings by reply id (migration 021) */
+  feedback: ColumnType<Record<string, string>, string | undefined, string>;
 }
 
 interface CourseFactsTable {
@@ -352,4 +372,5 @@ export interface Database {
   slack_oauth_states: SlackOauthStatesTable;
   slack_events: SlackEventsTable;
   slack_contents: SlackContentsTable;
+  class_answers: ClassAnswersTable;
 }

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { AnswerRating } from '@app/contracts';
 import { Repository } from '../../db/repository.ts';
 
 /**
@@ -13,28 +14,55 @@ const HEADINGS_LIMIT = 50;
  * headings).
  */
 export class ChatRepository extends Repository {
-  /** The class behind a share link, with what a student sees of its teacher. */
-  classByShareId(chatUuid: string) {
-    return (
-      this.db
-        .selectFrom('classes as c')
-        .innerJoin('users as u', 'u.id', 'c.teacher_id')
-        .select([
-          'c.id',
-          'c.class_name',
-          'c.description',
-          'c.is_active',
-          'c.school',
-          'c.sample_questions',
-          'u.institution',
-          'u.first_name',
-          'u.last_name',
-        ])
-        .where('c.chat_uuid', '=', chatUuid)
-        // a class still being made has no chat yet
-        .where('c.is_draft', '=', false)
-        .executeTakeFirst()
-    );
+  /**
+   * The class behind a share link and, in the same round trip, the teacher's answer to this
+   * question if they gave one (see teacherAnswer).
+   */
+  async classAndAnswer(chatUuid: string, question: string) {
+    const { rows } = await sql<{
+      id: string;
+      is_active: boolean;
+      answer: TeacherAnswerRow | null;
+    }>`
+      SELECT c.id, c.is_active,
+             (SELECT to_jsonb(ta) FROM (${teacherAnswerOf(sql.ref('c.id'), question)}) ta) AS answer
+      FROM classes c
+      WHERE c.chat_uuid = ${chatUuid} AND NOT c.is_draft`.execute(this.db);
+    return rows[0];
+  }
+
+  /**
+   * Sets (or, null, takes back) a student's rating of an answer of the class behind the share
+   * link; false when the link has no such conversation.
+   */
+  async setFeedback(
+    chatUuid: string,
+    conversationId: string,
+    rating: AnswerRating | null,
+  ): Promise<boolean> {
+    const r = await this.db
+      .updateTable('conversations as cv')
+      .from('classes as c')
+      .set({ feedback: rating, feedback_at: rating ? sql<Date>`now()` : null })
+      .whereRef('c.id', '=', 'cv.class_id')
+      .where('c.chat_uuid', '=', chatUuid)
+      .where('c.is_draft', '=', false)
+      .where('cv.id', '=', conversationId)
+      .executeTakeFirst();
+    return r.numUpdatedRows === 1n;
+  }
+
+  /**
+   * The teacher's latest answer to this question (a correction, or an answer to a question the
+   * material did not cover), matched as the teacher's screens group questions
+   * (question_group_key); undefined when there is none.
+   */
+  async teacherAnswer(classId: string, question: string): Promise<TeacherAnswerRow | undefined> {
+    const { rows } = await sql<TeacherAnswerRow>`${teacherAnswerOf(
+      sql`${classId}::uuid`,
+      question,
+    )}`.execute(this.db);
+    return rows[0];
   }
 
   /** Stores one question and its answer. */
@@ -145,3 +173,25 @@ const headingsOf = (classId: RawBuilder<unknown>) => sql<string[]>`ARRAY(
   ORDER BY h.after_syllabus, h.display_order, h.created_at, h.position
   LIMIT ${HEADINGS_LIMIT}
 )`;
+
+/** A teacher's answer to a question, with its content item. */
+export type TeacherAnswerRow = {
+  content_id: string;
+  answer: string;
+  title: string;
+  content_type: 'syllabus' | 'additional' | 'sample_work' | 'due_dates' | 'other' | 'assignment';
+};
+
+/**
+ * The class's latest teacher answer whose question groups with this one (question_group_key,
+ * as the teacher's screens group questions): by the index's md5 of the key, then the key itself.
+ */
+const teacherAnswerOf = (classId: RawBuilder<unknown>, question: string) => sql`
+  SELECT ca.content_id, ca.answer, ct.title, ct.content_type
+  FROM class_answers ca
+  JOIN contents ct ON ct.id = ca.content_id
+  WHERE ca.class_id = ${classId}
+    AND md5(ca.question_key) = md5(question_group_key(${question}))
+    AND ca.question_key = question_group_key(${question})
+  ORDER BY ca.created_at DESC
+  LIMIT 1`;

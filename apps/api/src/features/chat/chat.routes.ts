@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { askInputSchema, chatReplySchema, chatSessionSchema, type AskInput } from '@app/contracts';
+import {
+  answerFeedbackInputSchema,
+  answerFeedbackSchema,
+  askInputSchema,
+  chatReplySchema,
+  chatSessionSchema,
+  type AskInput,
+} from '@app/contracts';
 import { streamAnswer } from '../../plugins/answer-stream.ts';
 import { idParams, ok } from '../../plugins/route-helpers.ts';
 import type { ChatService } from './chat.service.ts';
@@ -38,6 +45,26 @@ export const chatRoutes =
       handler: async (req) => ({
         success: true as const,
         data: await chat.ask(req.params.chat_uuid, askOf(req.body, req.ip)),
+      }),
+    });
+
+    app.put('/chat/feedback/:conversation_id', {
+      schema: {
+        tags,
+        summary:
+          "A student's rating of an answer: helpful or not_helpful, changeable (null takes it back); rate-limited per address",
+        params: idParams('Conversation not found', 'conversation_id'),
+        body: answerFeedbackInputSchema,
+        response: { 200: ok(answerFeedbackSchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await chat.rate(
+          req.body.chat_uuid,
+          req.params.conversation_id,
+          req.body.rating,
+          req.ip,
+        ),
       }),
     });
 

@@ -1,20 +1,45 @@
 import { CHAT_MESSAGES } from '@app/contracts';
 import { AppError, notFound } from '../../errors.ts';
+import type { AnswerFeedback, AnswerRating } from '@app/contracts';
 import {
   confidenceOfReply,
+  type Answer,
   type Answerer,
   type Citation,
   type OnAnswerText,
 } from '../answering/answerer.ts';
+import { clip } from '../answering/clip.ts';
 import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
-import type { ChatRepository } from './chat.repository.ts';
+import type { ChatRepository, TeacherAnswerRow } from './chat.repository.ts';
 import { suggestedQuestionsOf } from './sample-questions.ts';
 
 /** Per client address and per class (ten times the address limit), each per minute. */
-function chatLimits(perMinute: number): { perAddress: Limit; perClass: Limit } {
+function chatLimits(perMinute: number): { perAddress: Limit; perClass: Limit; ratings: Limit } {
   return {
     perAddress: { max: perMinute, windowSeconds: 60 },
     perClass: { max: perMinute * 10, windowSeconds: 60 },
+    ratings: { max: perMinute * 2, windowSeconds: 60 },
+  };
+}
+
+/** How much of the teacher's answer a source card shows. */
+const TEACHER_EXCERPT_CHARS = 300;
+
+/** The teacher's answer as the assistant's reply: sure of itself, citing the teacher's item. */
+function answerOfTeacher(own: TeacherAnswerRow): Answer {
+  return {
+    response: own.answer,
+    sourceType: own.content_type === 'syllabus' ? 'syllabus' : 'content',
+    citations: [
+      {
+        content_id: own.content_id,
+        title: own.title,
+        content_type: own.content_type,
+        excerpt: clip(own.answer.replace(/\s+/g, ' ').trim(), TEACHER_EXCERPT_CHARS),
+      },
+    ],
+    tokensUsed: 0,
+    confidence: 1,
   };
 }
 const CLASS_INACTIVE_MESSAGE = CHAT_MESSAGES.classInactive;
@@ -36,12 +61,6 @@ export class ChatService {
     this.limits = chatLimits(deps.questionsPerMinute ?? 30);
   }
 
-  private async classByShareId(chatUuid: string) {
-    const row = await this.deps.repo.classByShareId(chatUuid);
-    if (!row) throw notFound('Class');
-    return row;
-  }
-
   /** What the student chat page shows, read in one round trip. */
   async session(chatUuid: string) {
     const c = await this.deps.repo.sessionByShareId(chatUuid);
@@ -58,9 +77,38 @@ export class ChatService {
     };
   }
 
-  /** The configured answerer, over this class's material only. Stores nothing. */
-  answer(classId: string, question: string, onText?: OnAnswerText) {
+  /**
+   * The teacher's own answer when they gave one to this question (a correction, or an answer to
+   * a question the material did not cover), else the configured answerer over this class's
+   * material only. Stores nothing. `taught`: that answer when the caller already read it.
+   */
+  async answer(
+    classId: string,
+    question: string,
+    onText?: OnAnswerText,
+    taught?: TeacherAnswerRow | null,
+  ): Promise<Answer> {
+    const own =
+      taught === undefined ? await this.deps.repo.teacherAnswer(classId, question) : taught;
+    if (own) return answerOfTeacher(own);
     return this.deps.answerer.answer(classId, question, onText);
+  }
+
+  /**
+   * A student's rating of an answer of the class behind the share link (null takes it back):
+   * changeable, counted per address like questions are (a rating is cheap, so twice as many).
+   */
+  async rate(
+    chatUuid: string,
+    conversationId: string,
+    rating: AnswerRating | null,
+    address: string,
+  ): Promise<AnswerFeedback> {
+    const wait = await this.deps.limiter.hit(`feedback:addr:${address}`, this.limits.ratings);
+    if (wait) throw tooManyRequests(wait, BUSY);
+    if (!(await this.deps.repo.setFeedback(chatUuid, conversationId, rating)))
+      throw notFound('Conversation');
+    return { id: conversationId, rating };
   }
 
   /** Answers from this class's material only, and stores the exchange as a conversation. */
@@ -71,7 +119,9 @@ export class ChatService {
     onText?: OnAnswerText,
   ) {
     const started = performance.now();
-    const c = await this.classByShareId(chatUuid);
+    // the class and the teacher's answer to this question, if any, in one round trip
+    const c = await this.deps.repo.classAndAnswer(chatUuid, input.question);
+    if (!c) throw notFound('Class');
     if (!c.is_active) throw new AppError('CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
     return this.askClass(
       c.id,
@@ -80,7 +130,7 @@ export class ChatService {
         studentIdentifier: input.studentIdentifier,
         asker: `addr:${input.address}`,
       },
-      { started, onText },
+      { started, onText, taught: c.answer },
     );
   }
 
@@ -92,7 +142,11 @@ export class ChatService {
   async askClass(
     classId: string,
     input: { question: string; studentIdentifier: string | null; asker: string },
-    { started = performance.now(), onText }: { started?: number; onText?: OnAnswerText } = {},
+    {
+      started = performance.now(),
+      onText,
+      taught,
+    }: { started?: number; onText?: OnAnswerText; taught?: TeacherAnswerRow | null } = {},
   ) {
     // an asker over their own limit is refused before it counts toward the class's: one client
     // flooding a link cannot use up the allowance of every other student of the class
@@ -101,7 +155,7 @@ export class ChatService {
       { key: `ask:class:${classId}`, limit: this.limits.perClass },
     );
     if (wait) throw tooManyRequests(wait, BUSY);
-    const answer = await this.answer(classId, input.question, onText);
+    const answer = await this.answer(classId, input.question, onText, taught);
     const responseTimeMs = Math.round(performance.now() - started);
     const row = await this.deps.repo.insertConversation({
       class_id: classId,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/index.ts';
 import { Repository } from '../../db/repository.ts';
 
@@ -86,6 +87,35 @@ export class TrialRepository extends Repository {
       .where('questions_used', '<', limit)
       .returning(['questions_used', 'class_id'])
       .executeTakeFirst();
+  }
+
+  /**
+   * Sets (or, null, removes) the visitor's rating of one reply; a live session holds at most as
+   * many ratings as it asked questions. False when the session is gone or full.
+   */
+  async setFeedback(id: string, replyId: string, rating: string | null, now: Date) {
+    const r = await this.db
+      .updateTable('trial_sessions')
+      .set({
+        feedback:
+          rating === null
+            ? sql`feedback - ${replyId}::text`
+            : sql`feedback || jsonb_build_object(${replyId}::text, ${rating}::text)`,
+      })
+      .where('id', '=', id)
+      .where('expires_at', '>', now)
+      .where((eb) =>
+        eb.or([
+          eb(sql`feedback ? ${replyId}::text`, '=', true),
+          eb(
+            sql`(SELECT count(*) FROM jsonb_object_keys(feedback))`,
+            '<',
+            eb.ref('questions_used'),
+          ),
+        ]),
+      )
+      .executeTakeFirst();
+    return r.numUpdatedRows === 1n;
   }
 
   /** Gives a question back when answering it failed. */

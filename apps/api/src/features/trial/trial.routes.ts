@@ -4,9 +4,11 @@ import { z } from 'zod';
 import {
   TRIAL_FILE_MAX_BYTES,
   TRIAL_MESSAGES,
+  answerFeedbackSchema,
   trialChatInputSchema,
   trialChatReplySchema,
   trialDocumentSchema,
+  trialFeedbackInputSchema,
   trialSessionSchema,
 } from '@app/contracts';
 import { AppError, invalidInput } from '../../errors.ts';
@@ -107,6 +109,19 @@ export const trialRoutes =
       handler: async (req) => ({
         success: true as const,
         data: await trial.ask(req.body.session_id, req.body.question),
+      }),
+    });
+
+    app.put('/trial/feedback', {
+      schema: {
+        tags,
+        summary: "Rate one of the session's answers helpful or not (null takes the rating back)",
+        body: trialFeedbackInputSchema,
+        response: { 200: ok(answerFeedbackSchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await trial.rate(req.body.session_id, req.body.reply_id, req.body.rating),
       }),
     });
 

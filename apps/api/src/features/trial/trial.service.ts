@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AnswerRating,
   TRIAL_FILE_EXTENSIONS,
   TRIAL_FILE_MAX_BYTES,
   TRIAL_MESSAGES,
@@ -163,6 +164,15 @@ export class TrialService {
       await this.deps.repo.returnQuestion(sessionId);
       throw err;
     }
+  }
+
+  /** The visitor's rating of one of the session's answers (null takes it back). */
+  async rate(sessionId: string, replyId: string, rating: AnswerRating | null) {
+    if (!(await this.deps.repo.findLive(sessionId, this.now()))) throw sessionGone();
+    // a session holds a rating per question it asked, no more
+    if (!(await this.deps.repo.setFeedback(sessionId, replyId, rating, this.now())))
+      throw conflict('Only the answers of this session can be rated.');
+    return { id: replyId, rating };
   }
 
   /** Deletes sessions past their 24 hours, with their documents. */
