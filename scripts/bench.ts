@@ -51,6 +51,14 @@ function scenariosFor(cls: BenchClass): BenchScenario[] {
       JSON.stringify({ question, student_identifier: null }),
     ),
   };
+  // the teacher's Student Conversations list on the seeded history (--conversations)
+  const list: BenchScenario = {
+    name: 'conversations',
+    method: 'GET',
+    path: listPath,
+    headers: teacher,
+    paths: [1, 2, 50, 500, 2500].map((page) => `${listPath}?page=${page}`),
+  };
   // the teacher's Analytics screen on the seeded history: each range in turn, in several zones
   const analytics: BenchScenario = {
     name: 'analytics',
@@ -65,14 +73,7 @@ function scenariosFor(cls: BenchClass): BenchScenario[] {
     { name: 'health', method: 'GET', path: '/api/health' },
     { name: 'session', method: 'GET', path: `/api/chat/session/${cls.chatUuid}` },
     ask,
-    // the teacher's Student Conversations list on the seeded history (--conversations)
-    {
-      name: 'conversations',
-      method: 'GET',
-      path: listPath,
-      headers: teacher,
-      paths: [1, 2, 50, 500, 2500].map((page) => `${listPath}?page=${page}`),
-    },
+    list,
     {
       name: 'conversations-search',
       method: 'GET',
@@ -81,8 +82,10 @@ function scenariosFor(cls: BenchClass): BenchScenario[] {
       paths: CONVERSATION_SEARCHES.map((s) => `${listPath}?search=${encodeURIComponent(s)}`),
     },
     analytics,
-    // students asking while five teachers keep the class's analytics open (analytics unmeasured)
+    // students asking while five teachers keep reloading the class's analytics (unmeasured)…
     { ...ask, name: 'ask+5 analytics', background: { scenario: analytics, connections: 5 } },
+    // …beside the same with the conversation list: what any busy teacher page costs the asks
+    { ...ask, name: 'ask+5 list', background: { scenario: list, connections: 5 } },
   ];
 }
 

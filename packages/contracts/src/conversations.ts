@@ -39,11 +39,23 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
+/**
+ * A search counts its matches up to this many (or to the end of the page asked for, if further):
+ * past it the total is a lower bound ("1,000+") and counting stops, however common the word.
+ */
+export const CONVERSATION_SEARCH_COUNT_MAX = 1000;
+
 /** SPEC §7: "returns data list and total"; a page past the end is an empty list, not an error. */
 export const conversationPageSchema = z.object({
   success: z.literal(true),
   data: z.array(conversationSummarySchema),
+  /** every conversation of the class, or of a search's matches (see total_is_lower_bound) */
   total: z.number(),
+  /**
+   * true when a search has more matches than were counted: `total` (and `total_pages`) are
+   * then "at least"; there is a next page
+   */
+  total_is_lower_bound: z.boolean(),
   page: z.number(),
   per_page: z.number(),
   total_pages: z.number(),

@@ -213,6 +213,8 @@ interface ConversationsTable {
   created_at: Generated<Date>;
   /** lower(question || ' ' || response), kept by PostgreSQL for the teacher's search */
   search_text: ColumnType<string, never, never>;
+  /** English text search vector of question and answer, kept by PostgreSQL (migration 019) */
+  search_tsv: ColumnType<string, never, never>;
   /** the teacher's answer (a content item) that closed a 'not in the material' question */
   resolved_content_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** the student's rating of the answer (migration 021) */
@@ -233,6 +235,41 @@ interface ClassAnswersTable {
   question_key: string;
   answer: string;
   created_at: Generated<Date>;
+}
+
+/** Analytics rollups, kept by triggers on conversations (migration 020). */
+interface ConversationCountsTable {
+  class_id: string;
+  /** 60, 30 or 15 */
+  bucket_minutes: number;
+  /** start of the hour, half hour or quarter hour, UTC */
+  bucket_start: Date;
+  questions: number;
+  not_answered: number;
+  /** bigint: pg returns it as a string */
+  response_time_ms: ColumnType<string, number | string, number | string>;
+}
+
+interface ConversationDayQuestionsTable {
+  class_id: string;
+  /** UTC day; written as 'YYYY-MM-DD' (read it with to_char: pg makes a date a local-midnight Date) */
+  day: ColumnType<Date, string, string>;
+  key_hash: string;
+  question_key: string;
+  questions: number;
+  last_asked_at: Date;
+  last_question: string;
+  not_answered: number;
+  not_answered_last_asked_at: Date | null;
+  not_answered_last_question: string | null;
+}
+
+interface ConversationDayCitationsTable {
+  class_id: string;
+  /** UTC day; written as 'YYYY-MM-DD' (read it with to_char: pg makes a date a local-midnight Date) */
+  day: ColumnType<Date, string, string>;
+  content_id: string;
+  citations: number;
 }
 
 interface EmailRequestsTable {
@@ -363,6 +400,9 @@ export interface Database {
   class_chunk_counts: ClassChunkCountsTable;
   content_headings: ContentHeadingsTable;
   conversations: ConversationsTable;
+  conversation_counts: ConversationCountsTable;
+  conversation_day_questions: ConversationDayQuestionsTable;
+  conversation_day_citations: ConversationDayCitationsTable;
   email_requests: EmailRequestsTable;
   trial_sessions: TrialSessionsTable;
   course_facts: CourseFactsTable;

@@ -2,7 +2,7 @@ import { ANALYTICS_TOP_QUESTIONS, type Analytics } from '@app/contracts';
 import { InputValidationError } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import type { ConversationsRepository } from '../conversations/conversations.repository.ts';
-import { groupQuestions, type QuestionGroup } from '../conversations/question-groups.ts';
+import { mergeExactGroups, type QuestionGroup } from '../conversations/question-groups.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
 type AnalyticsOptions = {
@@ -16,7 +16,7 @@ type AnalyticsOptions = {
 type AnalyticsServiceDeps = {
   repo: AnalyticsRepository;
   /** the most asked questions, grouped when they are the same question in other words */
-  conversations: Pick<ConversationsRepository, 'exactQuestionGroups'>;
+  conversations: Pick<ConversationsRepository, 'questionGroupsSince'>;
   classes: Pick<ClassesService, 'requireOwned'>;
   /** injected so tests can stand on a day's boundary */
   now?: () => Date;
@@ -38,15 +38,14 @@ export class AnalyticsService {
     await this.deps.classes.requireOwned(teacherId, classId);
 
     const range = await this.deps.repo.range(this.now(), days, timeZone);
-    const scope = { classId, since: range.startAt, limit: ANALYTICS_TOP_QUESTIONS };
-    const [perDay, byHour, requestsPerDay, contentUsage, top, unanswered] = await Promise.all([
-      this.deps.repo.questionsPerDay(classId, range),
-      this.deps.repo.questionsByHour(classId, range),
+    const [{ perDay, byHour }, requestsPerDay, contentUsage, groups] = await Promise.all([
+      this.deps.repo.activity(classId, range),
       this.deps.repo.contactRequestsPerDay(classId, range),
       this.deps.repo.contentUsage(classId, range),
-      groupQuestions(this.deps.conversations, scope),
-      groupQuestions(this.deps.conversations, { ...scope, sourceType: 'other' }),
+      this.deps.conversations.questionGroupsSince(classId, range.startAt),
     ]);
+    const top = mergeExactGroups(groups.all, ANALYTICS_TOP_QUESTIONS);
+    const unanswered = mergeExactGroups(groups.notAnswered, ANALYTICS_TOP_QUESTIONS);
 
     const sum = <T>(rows: T[], pick: (row: T) => number) =>
       rows.reduce((total, row) => total + pick(row), 0);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Trx } from '../../db/index.ts';
+import type { Db, Trx } from '../../db/index.ts';
 import { Repository } from '../../db/repository.ts';
 import type { GroupScope } from './question-groups.ts';
 
@@ -16,7 +16,7 @@ function likePattern(word: string): string {
   return `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function searchWords(search: string): string[] {
+function searchWords(search: string): string[] {
   return [...new Set(search.split(/\s+/).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
 }
 
@@ -37,17 +37,23 @@ export type ExactGroupRow = {
   ids: string[];
 };
 
+/** The teacher's conversations (cv), with their class (cl). */
+function ownedBy(db: Db, teacherId: string) {
+  return db
+    .selectFrom('conversations as cv')
+    .innerJoin('classes as cl', 'cl.id', 'cv.class_id')
+    .where('cl.teacher_id', '=', teacherId);
+}
+type Owned = ReturnType<typeof ownedBy>;
+
 /**
  * All SQL for the teacher's review of conversations. Every query of a conversation names the
  * owning teacher, so one of someone else's class is simply not found; the counts and groups of a
  * class are read after the service checked the class is the teacher's.
  */
 export class ConversationsRepository extends Repository {
-  private owned(teacherId: string) {
-    return this.db
-      .selectFrom('conversations as cv')
-      .innerJoin('classes as cl', 'cl.id', 'cv.class_id')
-      .where('cl.teacher_id', '=', teacherId);
+  private owned(teacherId: string): Owned {
+    return ownedBy(this.db, teacherId);
   }
 
   private summaryColumns = [
@@ -61,20 +67,40 @@ export class ConversationsRepository extends Repository {
     'cv.response_time_ms',
   ] as const;
 
+  /**
+   * A page of the class's conversations, newest first, and how many there are: all of them
+   * (summed from the class's hourly counts, migration 020, instead of counting every row),
+   * or a search's matches counted up to `countMax` (`capped` when there are more).
+   */
   async page(
     teacherId: string,
     classId: string,
-    options: { words: string[]; limit: number; offset: number },
+    options: { search: string; limit: number; offset: number; countMax: number },
   ) {
-    if (options.words.length > 0) return this.searchPage(teacherId, classId, options);
-    const pageIds = this.owned(teacherId)
-      .where('cv.class_id', '=', classId)
+    if (options.search) return this.searchPage(teacherId, classId, options);
+    const rows = this.pageOf(this.owned(teacherId).where('cv.class_id', '=', classId), options);
+    const total = this.db
+      .selectFrom('conversation_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('questions'), sql<string>`0`).as('n'))
+      .where('class_id', '=', classId)
+      .where('bucket_minutes', '=', 60)
+      .executeTakeFirstOrThrow();
+    const [list, count] = await Promise.all([rows, total]);
+    return { rows: list, total: Number(count.n), capped: false };
+  }
+
+  /**
+   * The page's rows of `matches`, newest first: the page's ids first (from the class's page
+   * index alone when nothing else is matched, however deep the page), then only those rows.
+   */
+  private pageOf(matches: Owned, options: { limit: number; offset: number }) {
+    const pageIds = matches
       .select('cv.id')
       .orderBy('cv.created_at', 'desc')
       .orderBy('cv.id', 'desc')
       .limit(options.limit)
       .offset(options.offset);
-    const rows = this.db
+    return this.db
       .with('p', () => pageIds)
       .selectFrom('conversations as cv')
       .innerJoin('p', 'p.id', 'cv.id')
@@ -82,61 +108,55 @@ export class ConversationsRepository extends Repository {
       .orderBy('cv.created_at', 'desc')
       .orderBy('cv.id', 'desc')
       .execute();
-    const total = this.owned(teacherId)
-      .where('cv.class_id', '=', classId)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const [list, count] = await Promise.all([rows, total]);
-    return { rows: list, total: Number(count.n) };
   }
 
-  /** The class's conversations holding every word, in the question or the answer. */
-  private matching(teacherId: string, classId: string, words: string[]) {
-    let q = this.owned(teacherId).where('cv.class_id', '=', classId);
-    for (const word of words) q = q.where('cv.search_text', 'like', likePattern(word));
-    return q;
+  /** How many of `matches` there are, reading at most `max` + 1 of them. */
+  private async countUpTo(matches: Owned, max: number) {
+    const row = await this.db
+      .selectFrom(
+        matches
+          .select('cv.id')
+          .limit(max + 1)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const n = Number(row.n);
+    return { total: Math.min(n, max), capped: n > max };
   }
 
   /**
-   * Every word must appear in the question or the answer. The matches are found once (through
-   * the class's trigram index), counted, and only the page's rows are read in full.
+   * Words in any form first: English text search over question and answer (websearch syntax:
+   * every word, "a phrase", or, -word), through the class's index (migration 019). A search
+   * with no words it knows (only stop words or punctuation, such as "%"), or that no
+   * conversation holds as words (a piece of a word or of a code), is matched as text instead:
+   * every word a case-insensitive substring of the question or the answer, as before.
    */
   private async searchPage(
     teacherId: string,
     classId: string,
-    options: { words: string[]; limit: number; offset: number },
+    options: { search: string; limit: number; offset: number; countMax: number },
   ) {
-    const matches = this.matching(teacherId, classId, options.words).select([
-      'cv.id',
-      'cv.created_at',
+    const inClass = this.owned(teacherId).where('cv.class_id', '=', classId);
+    // a search of stop words alone makes an empty query, which matches nothing
+    const byWord = inClass.where(
+      sql<boolean>`cv.search_tsv @@ websearch_to_tsquery('english', ${options.search})`,
+    );
+    const [wordCount, wordRows] = await Promise.all([
+      this.countUpTo(byWord, options.countMax),
+      this.pageOf(byWord, options),
     ]);
-    const found = await this.db
-      .with(
-        (cte) => cte('m').materialized(),
-        () => matches,
-      )
-      .with('p', (db) =>
-        db
-          .selectFrom('m')
-          .select(['m.id', 'm.created_at'])
-          .orderBy('m.created_at', 'desc')
-          .orderBy('m.id', 'desc')
-          .limit(options.limit)
-          .offset(options.offset),
-      )
-      .selectFrom('conversations as cv')
-      .innerJoin('p', 'p.id', 'cv.id')
-      .select(this.summaryColumns)
-      .select((eb) => eb.selectFrom('m').select(eb.fn.countAll<string>().as('n')).as('total'))
-      .orderBy('cv.created_at', 'desc')
-      .orderBy('cv.id', 'desc')
-      .execute();
-    if (found.length > 0) return { rows: found, total: Number(found[0]!.total) };
-    // a page past the end still tells how many there are
-    const row = await this.matching(teacherId, classId, options.words)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return { rows: [], total: Number(row.n) };
+    if (wordCount.total > 0) return { rows: wordRows, ...wordCount };
+
+    let byText = inClass;
+    for (const word of searchWords(options.search)) {
+      byText = byText.where('cv.search_text', 'like', likePattern(word));
+    }
+    const [textCount, textRows] = await Promise.all([
+      this.countUpTo(byText, options.countMax),
+      this.pageOf(byText, options),
+    ]);
+    return { rows: textRows, ...textCount };
   }
 
   find(teacherId: string, id: string) {
@@ -207,6 +227,87 @@ export class ConversationsRepository extends Repository {
       .where('resolved_content_id', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows);
+  }
+
+  /**
+   * The class's questions asked at or after `since`, grouped by `question_key` (exact matches),
+   * largest group first: every question, and those the material did not cover (source_type
+   * 'other'), as `exactQuestionGroups` gives them for that scope, with only the latest wording
+   * and no ids. Read from the daily question rollups (migration 020) for the UTC days from the
+   * first one starting at or after `since`, and from the conversations before it.
+   */
+  async questionGroupsSince(
+    classId: string,
+    since: Date,
+  ): Promise<{ all: ExactGroupRow[]; notAnswered: ExactGroupRow[] }> {
+    const result = await sql<{
+      not_answered: boolean;
+      key: string;
+      n: number;
+      last_asked_at: Date;
+      question: string;
+    }>`
+      WITH days AS (
+        SELECT first_day, first_day::timestamp AT TIME ZONE 'UTC' AS first_at
+        FROM (SELECT conversation_utc_day(${since}::timestamptz - interval '1 microsecond') + 1
+          AS first_day) d
+      ),
+      parts AS (
+        SELECT r.key_hash, r.questions, r.last_asked_at,
+          r.not_answered, r.not_answered_last_asked_at
+        FROM conversation_day_questions r, days
+        WHERE r.class_id = ${classId} AND r.day >= days.first_day
+        UNION ALL
+        SELECT md5(c.question_key)::uuid, 1, c.created_at,
+          (c.source_type = 'other')::int,
+          CASE WHEN c.source_type = 'other' THEN c.created_at END
+        FROM conversations c, days
+        WHERE c.class_id = ${classId} AND c.created_at >= ${since}::timestamptz
+          AND c.created_at < days.first_at
+      ),
+      groups AS (
+        SELECT key_hash, sum(questions)::int AS n, max(last_asked_at) AS last_asked_at,
+          sum(not_answered)::int AS not_answered,
+          max(not_answered_last_asked_at) AS not_answered_last_asked_at
+        FROM parts
+        GROUP BY key_hash
+      ),
+      top AS (
+        (SELECT false AS not_answered, key_hash, n, last_asked_at
+         FROM groups ORDER BY n DESC, last_asked_at DESC LIMIT ${EXACT_GROUPS_MAX})
+        UNION ALL
+        (SELECT true, key_hash, not_answered, not_answered_last_asked_at
+         FROM groups WHERE not_answered > 0
+         ORDER BY not_answered DESC, not_answered_last_asked_at DESC LIMIT ${EXACT_GROUPS_MAX})
+      )
+      -- the latest wording is the one of the day the group was last asked on
+      SELECT t.not_answered, w.question_key AS key, t.n, t.last_asked_at, w.question
+      FROM top t
+      CROSS JOIN LATERAL (
+        SELECT r.question_key,
+          CASE WHEN t.not_answered THEN r.not_answered_last_question ELSE r.last_question END
+            AS question
+        FROM conversation_day_questions r
+        WHERE r.class_id = ${classId} AND r.day = conversation_utc_day(t.last_asked_at)
+          AND r.key_hash = t.key_hash
+        -- one lookup by key per group, never a scan of the class's rows
+        LIMIT 1
+      ) w
+      ORDER BY t.not_answered, t.n DESC, t.last_asked_at DESC
+    `.execute(this.db);
+    const all: ExactGroupRow[] = [];
+    const notAnswered: ExactGroupRow[] = [];
+    for (const row of result.rows) {
+      const group = {
+        key: row.key,
+        n: row.n,
+        last_asked_at: row.last_asked_at,
+        wordings: [row.question],
+        ids: [],
+      };
+      (row.not_answered ? notAnswered : all).push(group);
+    }
+    return { all, notAnswered };
   }
 
   /** The class's questions grouped by `question_key` (exact matches), largest group first. */

@@ -64,6 +64,7 @@ const get = (url: string, auth: Record<string, string> | undefined = owner.auth)
 type Page = {
   data: { id: string; question: string; response_preview: string; student_identifier: null }[];
   total: number;
+  total_is_lower_bound: boolean;
   page: number;
   per_page: number;
   total_pages: number;
@@ -174,13 +175,72 @@ describe('GET /api/chat/conversations/:class_id', () => {
   it('searches question and answer, case-insensitively, every word', async () => {
     const inAnswer = (await get(`/api/chat/conversations/${classId}?search=LABORATORY`)).json();
     expect((inAnswer as Page).data.map((c) => c.question)).toEqual(['Where is the LAB?']);
+    // as words: "number" and "1", not 10 or 21
     const both = (await get(`/api/chat/conversations/${classId}?search=number%201`)).json();
-    // "number" and "1": 1, 10–19, 21 — not 2 or 0
-    expect((both as Page).total).toBe(12);
+    expect((both as Page).data.map((c) => c.question)).toEqual(['Question number 1']);
+    expect(both).toMatchObject({ total: 1, total_is_lower_bound: false });
     const none = (
       await get(`/api/chat/conversations/${classId}?search=number%20laboratory`)
     ).json();
     expect((none as Page).total).toBe(0);
+  });
+
+  it('with no match as words, matches pieces of words as text', async () => {
+    // "numb" and "1" are in no conversation as words: as text, 1, 10–19 and 21 — not 2 or 0
+    const pieces = (await get(`/api/chat/conversations/${classId}?search=numb%201`)).json();
+    expect((pieces as Page).total).toBe(12);
+    expect((pieces as Page).data[0]!.question).toBe('Question number 21');
+    const labor = (await get(`/api/chat/conversations/${classId}?search=labor`)).json();
+    expect((labor as Page).data.map((c) => c.question)).toEqual(['Where is the LAB?']);
+  });
+
+  it('finds words in any form, phrases in quotes, and not a word after a minus', async () => {
+    const teacher = await subscribedTeacher(t.app);
+    const id = (await createClass(t.app, teacher.auth, { class_name: 'Words' })).id;
+    const at = Date.UTC(2026, 9, 2, 9, 0, 0);
+    await stored(id, 'How is the essay graded?', 'By the rubric.', new Date(at));
+    await stored(id, 'What is my grade?', 'Check the gradebook.', new Date(at + 1000));
+    await stored(id, 'When are office hours?', 'Tuesdays at 2 pm.', new Date(at + 2000));
+    await stored(id, 'Are there hours for the office?', 'Ask the office.', new Date(at + 3000));
+    const search = async (text: string) => {
+      const url = `/api/chat/conversations/${id}?search=${encodeURIComponent(text)}`;
+      return ((await get(url, teacher.auth)).json() as Page).data.map((c) => c.question);
+    };
+    expect(await search('grading')).toEqual(['What is my grade?', 'How is the essay graded?']);
+    expect(await search('office hours')).toEqual([
+      'Are there hours for the office?',
+      'When are office hours?',
+    ]);
+    expect(await search('"office hours"')).toEqual(['When are office hours?']);
+    expect(await search('grade -essay')).toEqual(['What is my grade?']);
+  });
+
+  it('counts a search up to 1,000 matches, then says there are more', async () => {
+    const teacher = await subscribedTeacher(t.app);
+    const id = (await createClass(t.app, teacher.auth, { class_name: 'Busy' })).id;
+    await sql`
+      INSERT INTO conversations (class_id, question, response, source_type, created_at)
+      SELECT ${id}, 'When is the midterm? #' || i, 'In week 8.', 'syllabus',
+        timestamptz '2026-10-01 00:00:00+00' + i * interval '1 minute'
+      FROM generate_series(1, 1005) AS i`.execute(t.db);
+    const url = `/api/chat/conversations/${id}?search=midterms`;
+    const first = (await get(url, teacher.auth)).json() as Page;
+    expect(first).toMatchObject({
+      total: 1000,
+      total_is_lower_bound: true,
+      page: 1,
+      total_pages: 50,
+    });
+    expect(first.data[0]!.question).toBe('When is the midterm? #1005');
+    // the pages past the thousandth match count as far as they reach
+    const last = (await get(`${url}&page=51`, teacher.auth)).json() as Page;
+    expect(last).toMatchObject({ total: 1005, total_is_lower_bound: false, total_pages: 51 });
+    expect(last.data.map((c) => c.question)).toEqual(
+      [5, 4, 3, 2, 1].map((i) => `When is the midterm? #${i}`),
+    );
+    // the whole list is counted exactly, however long
+    const all = (await get(`/api/chat/conversations/${id}`, teacher.auth)).json() as Page;
+    expect(all).toMatchObject({ total: 1005, total_is_lower_bound: false, total_pages: 51 });
   });
 
   it('matches %, _ and backslash as themselves, and survives quotes', async () => {

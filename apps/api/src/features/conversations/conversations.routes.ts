@@ -26,7 +26,7 @@ export const conversationsRoutes =
       schema: {
         tags,
         summary:
-          "A page of the class's conversations, newest first; every search word must appear in the question or the answer",
+          "A page of the class's conversations, newest first. A search finds its words in any form in the question or the answer (quoted phrases, or, -word); with no such match, every word as text. Its matches are counted up to 1,000 (total_is_lower_bound past that)",
         security: bearer,
         params: classParams,
         querystring: conversationListQuerySchema,

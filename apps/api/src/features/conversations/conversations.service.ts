@@ -1,5 +1,6 @@
 import {
   CONVERSATION_CSV_COLUMNS,
+  CONVERSATION_SEARCH_COUNT_MAX,
   RESPONSE_PREVIEW_LENGTH,
   type Citation,
   type ConversationDetail,
@@ -10,7 +11,7 @@ import {
 import { notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import type { ContentService } from '../content/content.service.ts';
-import { searchWords, type ConversationsRepository } from './conversations.repository.ts';
+import type { ConversationsRepository } from './conversations.repository.ts';
 import { CSV_BOM, csvRow } from './csv.ts';
 import { groupQuestions } from './question-groups.ts';
 
@@ -66,10 +67,13 @@ export class ConversationsService {
     query: { page: number; per_page: number; search: string },
   ) {
     await this.deps.classes.requireOwned(teacherId, classId);
-    const { rows, total } = await this.deps.repo.page(teacherId, classId, {
-      words: searchWords(query.search),
+    const offset = (query.page - 1) * query.per_page;
+    const { rows, total, capped } = await this.deps.repo.page(teacherId, classId, {
+      search: query.search,
       limit: query.per_page,
-      offset: (query.page - 1) * query.per_page,
+      offset,
+      // a page past the first thousand still counts far enough to know whether one follows
+      countMax: Math.max(CONVERSATION_SEARCH_COUNT_MAX, offset + query.per_page),
     });
     const data: ConversationSummary[] = rows.map((r) => ({
       id: r.id,
@@ -84,6 +88,7 @@ export class ConversationsService {
     return {
       data,
       total,
+      total_is_lower_bound: capped,
       page: query.page,
       per_page: query.per_page,
       total_pages: Math.max(1, Math.ceil(total / query.per_page)),

@@ -53,8 +53,12 @@ export async function groupQuestions(
   repo: Pick<ConversationsRepository, 'exactQuestionGroups'>,
   scope: GroupScope,
 ): Promise<QuestionGroup[]> {
-  const rows = (await repo.exactQuestionGroups(scope)).map(exactGroup);
-  return mergeSimilar(rows).slice(0, scope.limit);
+  return mergeExactGroups(await repo.exactQuestionGroups(scope), scope.limit);
+}
+
+/** Exact groups (largest first, as `exactQuestionGroups` gives them) merged, the `limit` largest. */
+export function mergeExactGroups(rows: ExactGroupRow[], limit: number): QuestionGroup[] {
+  return mergeSimilar(rows.map(exactGroup)).slice(0, limit);
 }
 
 /** question_key is "asks|words" (migration 006, question_group_key); asks never hold a "|". */

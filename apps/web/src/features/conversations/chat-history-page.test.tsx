@@ -116,6 +116,25 @@ describe('/chat-history', () => {
     expect(searches.map((q) => [q.get('search'), q.get('page')])).toEqual([['midterm', '1']]);
   });
 
+  it('a search with more matches than the server counted shows "at least" and pages on', async () => {
+    // the server counts 30 matches here (1,000 for real), then as far as the page asked for
+    signedInWith([bio], { [listPath(bio.id)]: conversationServer(manyConversations(), 30) });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    await screen.findByText('Question number 1?');
+    expect(screen.getByText('45 conversations')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'question');
+    expect(await screen.findByText('30+ matches for “question”')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2+')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2+')).toBeInTheDocument();
+    expect(screen.getByText('40+ matches for “question”')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByText('45 matches for “question”')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
   it('no search results say so and Clear search brings the list back', async () => {
     signedInWith([bio], {
       [listPath(bio.id)]: conversationServer([makeConversation({ question: 'Grading?' })]),

@@ -37,6 +37,9 @@ export function ConversationList({
   useLogFailure(query.error, 'Conversations');
   const result = query.data;
   const totalPages = Math.max(1, result?.total_pages ?? 1);
+  // a search with more matches than the server counted: "1,000+", and a next page follows
+  const atLeast = result?.total_is_lower_bound === true;
+  const lastPage = page >= totalPages && !atLeast;
   const clearSearch = () => setInput('');
 
   return (
@@ -52,7 +55,7 @@ export function ConversationList({
           <p className="text-sm text-ink-600" aria-live="polite">
             {result
               ? search
-                ? `${plural(result.total, 'match', 'matches')} for “${search}”`
+                ? `${plural(result.total, 'match', 'matches', atLeast)} for “${search}”`
                 : plural(result.total, 'conversation')
               : ' '}
           </p>
@@ -143,13 +146,14 @@ export function ConversationList({
             Previous
           </Button>
           <p className="text-sm text-ink-700" aria-live="polite">
-            Page {page} of {totalPages}
+            Page {page} of {totalPages.toLocaleString()}
+            {atLeast ? '+' : ''}
           </p>
           <Button
             variant="outline"
             size="sm"
             onClick={() => goTo(page + 1)}
-            disabled={page >= totalPages || query.isPlaceholderData}
+            disabled={lastPage || query.isPlaceholderData}
           >
             Next
             <ChevronRight aria-hidden="true" />

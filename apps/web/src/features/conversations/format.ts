@@ -42,7 +42,8 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   return format.format(0, 'second');
 }
 
-/** "1 question", "12 questions" */
-export function plural(count: number, one: string, many = `${one}s`): string {
+/** "1 question", "12 questions"; `atLeast`: "1,000+ matches" */
+export function plural(count: number, one: string, many = `${one}s`, atLeast = false): string {
+  if (atLeast) return `${count.toLocaleString()}+ ${many}`;
   return `${count.toLocaleString()} ${count === 1 ? one : many}`;
 }

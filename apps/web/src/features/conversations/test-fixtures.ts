@@ -90,8 +90,11 @@ export function queriesTo(path: string): URLSearchParams[] {
     .map((url) => url.searchParams);
 }
 
-/** Serves conversations like the server: every search word in question or answer, 20 a page. */
-export function conversationServer(conversations: ConversationSummary[]) {
+/**
+ * Serves conversations like the server: every search word in question or answer, 20 a page; a
+ * search's matches counted up to `countMax` (or the end of the page asked for), then "at least".
+ */
+export function conversationServer(conversations: ConversationSummary[], countMax = 1000) {
   return () => {
     const url = currentUrl();
     const page = Number(url.searchParams.get('page') ?? 1);
@@ -100,14 +103,17 @@ export function conversationServer(conversations: ConversationSummary[]) {
     const found = conversations.filter((c) =>
       words.every((w) => `${c.question} ${c.response_preview}`.toLowerCase().includes(w)),
     );
+    const counted = words.length ? Math.max(countMax, page * perPage) : found.length;
+    const total = Math.min(found.length, counted);
     return {
       body: {
         success: true,
         data: found.slice((page - 1) * perPage, page * perPage),
-        total: found.length,
+        total,
+        total_is_lower_bound: found.length > total,
         page,
         per_page: perPage,
-        total_pages: Math.ceil(found.length / perPage),
+        total_pages: Math.max(1, Math.ceil(total / perPage)),
       },
     };
   };
