@@ -39,6 +39,8 @@ export const analyticsSchema = z.object({
     answered: z.number(),
     /** source_type other: the material did not cover it */
     not_answered: z.number(),
+    /** answered, but the student marked the answer not helpful */
+    not_helpful: z.number(),
     contact_requests: z.number(),
     pending_requests: z.number(),
     /** null with no questions */

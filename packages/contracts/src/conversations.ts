@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { citationSchema, SOURCE_TYPES } from './chat.ts';
+import { answerRatingSchema, citationSchema, SOURCE_TYPES } from './chat.ts';
 import { contentItemSchema } from './classes.ts';
 import { CONVERSATIONS_PAGE_SIZE, TITLE_MAX_LENGTH } from './limits.ts';
 
@@ -15,7 +15,10 @@ export const ANSWER_CONVERSATIONS_MAX = 1000;
 
 const uuid = (what: string) => z.string().uuid(`${what} not found`);
 
-/** GET /chat/conversations/{class_id}?page&per_page&search */
+export const CONVERSATION_FILTERS = ['all', 'not_helpful', 'not_covered'] as const;
+export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
+
+/** GET /chat/conversations/{class_id}?page&per_page&search&filter */
 export const conversationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce
@@ -25,6 +28,8 @@ export const conversationListQuerySchema = z.object({
     .max(CONVERSATIONS_PAGE_SIZE_MAX)
     .default(CONVERSATIONS_PAGE_SIZE),
   search: z.string().trim().max(CONVERSATION_SEARCH_MAX_LENGTH).default(''),
+  /** only the answers students marked not helpful, or those the material did not cover */
+  filter: z.enum(CONVERSATION_FILTERS).default('all'),
 });
 
 export const conversationSummarySchema = z.object({
@@ -36,6 +41,10 @@ export const conversationSummarySchema = z.object({
   created_at: z.string(),
   tokens_used: z.number(),
   response_time_ms: z.number(),
+  /** the student's rating of the answer, if they gave one */
+  feedback: answerRatingSchema,
+  /** the teacher corrected this answer (the next student asking gets the correction) */
+  corrected: z.boolean(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
@@ -168,6 +177,18 @@ export const teacherAnswerReplySchema = z.object({
   resolved: z.number(),
 });
 export type TeacherAnswerReply = z.infer<typeof teacherAnswerReplySchema>;
+
+/**
+ * POST /chat/conversation/{id}/correct: the teacher's correct answer to a conversation's
+ * question, saved as class material like an answer to an unanswered question; the next student
+ * asking the same question is given it.
+ */
+export const correctionInputSchema = teacherAnswerInputSchema.pick({ answer: true });
+export const correctionReplySchema = z.object({
+  content: contentItemSchema,
+  conversation: conversationSummarySchema,
+});
+export type CorrectionReply = z.infer<typeof correctionReplySchema>;
 
 /** GET /chat/conversations/{class_id}/export: CSV columns, in order. */
 export const CONVERSATION_CSV_COLUMNS = [

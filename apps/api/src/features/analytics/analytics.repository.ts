@@ -174,6 +174,19 @@ export class AnalyticsRepository extends Repository {
     return { perDay, byHour };
   }
 
+  /** Answers of the range that students marked not helpful (few: a partial index, migration 021). */
+  async notHelpful(classId: string, range: AnalyticsRange): Promise<number> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('class_id', '=', classId)
+      .where('feedback', '=', 'not_helpful')
+      .where('created_at', '>=', range.startAt)
+      .where('created_at', '<', range.endAt)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Student contact requests per day of the range, and how many of them still wait. */
   async contactRequestsPerDay(
     classId: string,

@@ -215,6 +215,8 @@ async function direct(
       questions,
       answered: sum(perDay, (d) => d.answered),
       not_answered: sum(perDay, (d) => d.not_answered),
+      // read from the conversations' ratings: none here
+      not_helpful: 0,
       // contact requests are still read from their own table: none here
       contact_requests: 0,
       pending_requests: 0,

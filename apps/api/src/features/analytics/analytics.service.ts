@@ -38,12 +38,14 @@ export class AnalyticsService {
     await this.deps.classes.requireOwned(teacherId, classId);
 
     const range = await this.deps.repo.range(this.now(), days, timeZone);
-    const [{ perDay, byHour }, requestsPerDay, contentUsage, groups] = await Promise.all([
-      this.deps.repo.activity(classId, range),
-      this.deps.repo.contactRequestsPerDay(classId, range),
-      this.deps.repo.contentUsage(classId, range),
-      this.deps.conversations.questionGroupsSince(classId, range.startAt),
-    ]);
+    const [{ perDay, byHour }, requestsPerDay, contentUsage, groups, notHelpful] =
+      await Promise.all([
+        this.deps.repo.activity(classId, range),
+        this.deps.repo.contactRequestsPerDay(classId, range),
+        this.deps.repo.contentUsage(classId, range),
+        this.deps.conversations.questionGroupsSince(classId, range.startAt),
+        this.deps.repo.notHelpful(classId, range),
+      ]);
     const top = mergeExactGroups(groups.all, ANALYTICS_TOP_QUESTIONS);
     const unanswered = mergeExactGroups(groups.notAnswered, ANALYTICS_TOP_QUESTIONS);
 
@@ -57,6 +59,7 @@ export class AnalyticsService {
         questions,
         answered: sum(perDay, (d) => d.answered),
         not_answered: sum(perDay, (d) => d.not_answered),
+        not_helpful: notHelpful,
         contact_requests: sum(requestsPerDay, (d) => d.requests),
         pending_requests: sum(requestsPerDay, (d) => d.pending),
         avg_response_time_ms:

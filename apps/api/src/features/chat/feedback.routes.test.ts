@@ -192,3 +192,90 @@ describe('PUT /api/trial/feedback', () => {
     ).toBe(404);
   });
 });
+
+describe("the teacher's side: which answers were wrong, and correcting them", () => {
+  it('filters not helpful and not covered answers, counts them in analytics, and a correction answers the next student', async () => {
+    const cls = await classWithSyllabus();
+    const wrong = await ask(cls.chat_uuid, 'Do I need a calculator for the exams?');
+    const right = await ask(cls.chat_uuid, 'How much is homework worth?');
+    expect((await rate(wrong.id, cls.chat_uuid, 'not_helpful')).statusCode).toBe(200);
+    expect((await rate(right.id, cls.chat_uuid, 'helpful')).statusCode).toBe(200);
+    const list = async (filter: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/chat/conversations/${cls.id}?filter=${filter}`,
+          headers: cls.auth,
+        })
+      ).json() as {
+        data: { id: string; feedback: string | null; corrected: boolean }[];
+        total: number;
+      };
+    const notHelpful = await list('not_helpful');
+    expect(notHelpful.data.map((c) => c.id)).toEqual([wrong.id]);
+    expect(notHelpful.total).toBe(1);
+    const all = await list('all');
+    expect(all.data.find((c) => c.id === right.id)).toMatchObject({ feedback: 'helpful' });
+    const notCovered = await list('not_covered');
+    for (const c of notCovered.data) expect(c.id).not.toBe(right.id);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/chat/conversations/${cls.id}?filter=wrong`,
+          headers: cls.auth,
+        })
+      ).statusCode,
+    ).toBe(422);
+    const analytics = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/chat/analytics/${cls.id}?days=7&tz=UTC`,
+        headers: cls.auth,
+      })
+    ).json().data;
+    expect(analytics.totals).toMatchObject({ questions: 2, not_helpful: 1 });
+
+    // another teacher cannot correct it
+    const other = await subscribedTeacher(t.app);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/conversation/${wrong.id}/correct`,
+      headers: other.auth,
+      payload: { answer: 'Yes.' },
+    });
+    expect(refused.statusCode).toBe(404);
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/conversation/${wrong.id}/correct`,
+      headers: cls.auth,
+      payload: { answer: '  ' },
+    });
+    expect(blank.statusCode).toBe(422);
+
+    const corrected = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/conversation/${wrong.id}/correct`,
+      headers: cls.auth,
+      payload: { answer: 'Yes: a basic scientific calculator, no phones.' },
+    });
+    expect(corrected.statusCode).toBe(201);
+    const { content, conversation } = corrected.json().data;
+    expect(content).toMatchObject({
+      title: 'Do I need a calculator for the exams?',
+      content_type: 'other',
+      status: 'ready',
+    });
+    expect(conversation).toMatchObject({ id: wrong.id, corrected: true });
+    // the next student asking the same thing, in other words, gets the correction
+    const next = await ask(cls.chat_uuid, 'do i need a CALCULATOR for exams');
+    expect(next).toMatchObject({
+      response: 'Yes: a basic scientific calculator, no phones.',
+      source_type: 'content',
+    });
+    // deleting the correction's item takes it back
+    await t.app.inject({ method: 'DELETE', url: `/api/content/${content.id}`, headers: cls.auth });
+    const after = await ask(cls.chat_uuid, 'do i need a CALCULATOR for exams');
+    expect(after.response).not.toBe('Yes: a basic scientific calculator, no phones.');
+  });
+});

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ConversationFilter } from '@app/contracts';
 import type { Db, Trx } from '../../db/index.ts';
 import { Repository } from '../../db/repository.ts';
 import type { GroupScope } from './question-groups.ts';
@@ -46,6 +47,13 @@ function ownedBy(db: Db, teacherId: string) {
 }
 type Owned = ReturnType<typeof ownedBy>;
 
+/** Only the answers students marked not helpful, or those the material did not cover. */
+function filtered(matches: Owned, options: { filter: ConversationFilter }): Owned {
+  if (options.filter === 'not_helpful') return matches.where('cv.feedback', '=', 'not_helpful');
+  if (options.filter === 'not_covered') return matches.where('cv.source_type', '=', 'other');
+  return matches;
+}
+
 /**
  * All SQL for the teacher's review of conversations. Every query of a conversation names the
  * owning teacher, so one of someone else's class is simply not found; the counts and groups of a
@@ -65,6 +73,8 @@ export class ConversationsRepository extends Repository {
     'cv.created_at',
     'cv.tokens_used',
     'cv.response_time_ms',
+    'cv.feedback',
+    sql<boolean>`cv.corrected_content_id IS NOT NULL`.as('corrected'),
   ] as const;
 
   /**
@@ -75,9 +85,23 @@ export class ConversationsRepository extends Repository {
   async page(
     teacherId: string,
     classId: string,
-    options: { search: string; limit: number; offset: number; countMax: number },
+    options: {
+      search: string;
+      filter: ConversationFilter;
+      limit: number;
+      offset: number;
+      countMax: number;
+    },
   ) {
     if (options.search) return this.searchPage(teacherId, classId, options);
+    if (options.filter !== 'all') {
+      const matches = filtered(this.owned(teacherId).where('cv.class_id', '=', classId), options);
+      const [count, rows] = await Promise.all([
+        this.countUpTo(matches, options.countMax),
+        this.pageOf(matches, options),
+      ]);
+      return { rows, ...count };
+    }
     const rows = this.pageOf(this.owned(teacherId).where('cv.class_id', '=', classId), options);
     const total = this.db
       .selectFrom('conversation_counts')
@@ -135,9 +159,15 @@ export class ConversationsRepository extends Repository {
   private async searchPage(
     teacherId: string,
     classId: string,
-    options: { search: string; limit: number; offset: number; countMax: number },
+    options: {
+      search: string;
+      filter: ConversationFilter;
+      limit: number;
+      offset: number;
+      countMax: number;
+    },
   ) {
-    const inClass = this.owned(teacherId).where('cv.class_id', '=', classId);
+    const inClass = filtered(this.owned(teacherId).where('cv.class_id', '=', classId), options);
     // a search of stop words alone makes an empty query, which matches nothing
     const byWord = inClass.where(
       sql<boolean>`cv.search_tsv @@ websearch_to_tsquery('english', ${options.search})`,
@@ -172,6 +202,8 @@ export class ConversationsRepository extends Repository {
         'cv.tokens_used',
         'cv.response_time_ms',
         'cv.citations',
+        'cv.feedback',
+        sql<boolean>`cv.corrected_content_id IS NOT NULL`.as('corrected'),
       ])
       .where('cv.id', '=', id)
       .executeTakeFirst();
@@ -213,6 +245,34 @@ export class ConversationsRepository extends Repository {
       .where('resolved_content_id', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /**
+   * Keeps the teacher's answer for the next student asking a question grouped with `question`
+   * (question_group_key, migration 021's class_answers).
+   */
+  async keepTeacherAnswer(
+    trx: Trx,
+    values: { contentId: string; classId: string; question: string; answer: string },
+  ): Promise<void> {
+    await trx
+      .insertInto('class_answers')
+      .values({
+        content_id: values.contentId,
+        class_id: values.classId,
+        question_key: sql<string>`question_group_key(${values.question})`,
+        answer: values.answer,
+      })
+      .execute();
+  }
+
+  /** Marks the conversation as corrected by the teacher's item. */
+  async markCorrected(trx: Trx, id: string, contentId: string): Promise<void> {
+    await trx
+      .updateTable('conversations')
+      .set({ corrected_content_id: contentId })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Closes the class's open unanswered conversations among `ids` with the teacher's answer. */

@@ -4,6 +4,8 @@ import {
   conversationDetailSchema,
   conversationListQuerySchema,
   conversationPageSchema,
+  correctionInputSchema,
+  correctionReplySchema,
   teacherAnswerInputSchema,
   teacherAnswerReplySchema,
   unansweredListSchema,
@@ -26,7 +28,7 @@ export const conversationsRoutes =
       schema: {
         tags,
         summary:
-          "A page of the class's conversations, newest first. A search finds its words in any form in the question or the answer (quoted phrases, or, -word); with no such match, every word as text. Its matches are counted up to 1,000 (total_is_lower_bound past that)",
+          "A page of the class's conversations, newest first; filter=not_helpful or not_covered narrows it. A search finds its words in any form in the question or the answer (quoted phrases, or, -word); with no such match, every word as text. Its matches are counted up to 1,000 (total_is_lower_bound past that)",
         security: bearer,
         params: classParams,
         querystring: conversationListQuerySchema,
@@ -50,6 +52,23 @@ export const conversationsRoutes =
         success: true as const,
         data: await conversations.detail(teacherOf(req), req.params.id),
       }),
+    });
+
+    app.post('/chat/conversation/:id/correct', {
+      schema: {
+        tags,
+        summary:
+          "Correct an answer: the teacher's answer becomes class material and is given to the next student asking the same question",
+        security: bearer,
+        params: idParams('Conversation not found'),
+        body: correctionInputSchema,
+        response: { 201: ok(correctionReplySchema) },
+      },
+      handler: async (req, reply) =>
+        reply.status(201).send({
+          success: true as const,
+          data: await conversations.correct(teacherOf(req), req.params.id, req.body.answer),
+        }),
     });
 
     app.get('/chat/conversations/:class_id/export', {

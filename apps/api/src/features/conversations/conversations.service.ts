@@ -2,7 +2,10 @@ import {
   CONVERSATION_CSV_COLUMNS,
   CONVERSATION_SEARCH_COUNT_MAX,
   RESPONSE_PREVIEW_LENGTH,
+  TITLE_MAX_LENGTH,
   type Citation,
+  type ConversationFilter,
+  type CorrectionReply,
   type ConversationDetail,
   type ConversationSummary,
   type TeacherAnswerReply,
@@ -64,12 +67,13 @@ export class ConversationsService {
   async list(
     teacherId: string,
     classId: string,
-    query: { page: number; per_page: number; search: string },
+    query: { page: number; per_page: number; search: string; filter: ConversationFilter },
   ) {
     await this.deps.classes.requireOwned(teacherId, classId);
     const offset = (query.page - 1) * query.per_page;
     const { rows, total, capped } = await this.deps.repo.page(teacherId, classId, {
       search: query.search,
+      filter: query.filter,
       limit: query.per_page,
       offset,
       // a page past the first thousand still counts far enough to know whether one follows
@@ -84,6 +88,8 @@ export class ConversationsService {
       created_at: r.created_at.toISOString(),
       tokens_used: r.tokens_used,
       response_time_ms: r.response_time_ms,
+      feedback: r.feedback,
+      corrected: r.corrected,
     }));
     return {
       data,
@@ -109,8 +115,46 @@ export class ConversationsService {
       created_at: r.created_at.toISOString(),
       tokens_used: r.tokens_used,
       response_time_ms: r.response_time_ms,
+      feedback: r.feedback,
+      corrected: r.corrected,
       citations: citationsOf(r.citations),
     };
+  }
+
+  /**
+   * The teacher's correct answer to a conversation's question: class material (an 'other' item
+   * titled by the question, as an answer to an unanswered question is) that the next student
+   * asking the same question is given, and the conversation marked corrected, in one transaction.
+   */
+  async correct(teacherId: string, id: string, answer: string): Promise<CorrectionReply> {
+    const found = await this.deps.repo.find(teacherId, id);
+    if (!found) throw notFound('Conversation');
+    const question = found.question.replace(/\s+/g, ' ').trim();
+    const content = await this.deps.content.createText(
+      teacherId,
+      {
+        classId: found.class_id,
+        title: question.slice(0, TITLE_MAX_LENGTH),
+        content: `# ${question}\n\n${answer}`,
+        contentType: 'other',
+      },
+      async (trx, contentId) => {
+        await this.deps.repo.keepTeacherAnswer(trx, {
+          contentId,
+          classId: found.class_id,
+          question: found.question,
+          answer,
+        });
+        await this.deps.repo.markCorrected(trx, id, contentId);
+      },
+    );
+    const {
+      citations: _citations,
+      class_id: _classId,
+      response: _response,
+      ...summary
+    } = await this.detail(teacherId, id);
+    return { content, conversation: summary };
   }
 
   /** Checks ownership before the first byte, then streams the rows in keyset batches. */
@@ -183,6 +227,13 @@ export class ConversationsService {
       },
       async (trx, contentId) => {
         resolved = await this.deps.repo.resolve(trx, classId, input.conversation_ids, contentId);
+        // the next student asking it is given this answer
+        await this.deps.repo.keepTeacherAnswer(trx, {
+          contentId,
+          classId,
+          question,
+          answer: input.answer,
+        });
       },
     );
     return { content, resolved };

@@ -27,6 +27,8 @@ export function makeConversation(
     created_at: '2025-10-01T12:00:00.000Z',
     tokens_used: 120,
     response_time_ms: 340,
+    feedback: null,
+    corrected: false,
     ...overrides,
   };
 }
