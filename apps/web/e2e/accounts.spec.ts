@@ -70,7 +70,7 @@ test.describe('a returning teacher', () => {
     await expect(page.getByRole('heading', { name: 'My Classes' })).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('button', { name: 'Grace Hopper, account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/$/);
     const keys = await page.evaluate(() => Object.keys(localStorage));

@@ -81,7 +81,7 @@ test.describe('a visitor starts the free trial', () => {
     const trialEnd = new Date(row!.trial_end).getTime();
     expect(Math.abs(trialEnd - (started + 3 * DAY_MS))).toBeLessThan(5 * 60_000);
 
-    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('button', { name: 'Katherine Johnson, account menu' }).click();
     await page.getByRole('menuitem', { name: 'My Account' }).click();
     await expect(page).toHaveURL(/\/account$/);
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();

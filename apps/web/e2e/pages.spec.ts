@@ -27,6 +27,43 @@ test.describe('public pages', () => {
     expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
   });
 
+  test('the top bar keeps How it works, Sign In and Get Started whole on a phone @mobile', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    const viewport = page.viewportSize()!;
+    for (const control of [
+      bar.getByRole('link', { name: 'How it works' }),
+      bar.getByRole('button', { name: 'Sign In' }),
+      bar.getByRole('button', { name: 'Get Started' }),
+    ]) {
+      await expect(control).toBeVisible();
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(await control.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+  });
+
+  test('closing the sign-in dialog puts focus back on Sign In @mobile', async ({ page }) => {
+    await page.goto('/');
+    const signIn = page.getByRole('navigation', { name: 'Main' }).getByRole('button', {
+      name: 'Sign In',
+    });
+    await signIn.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(signIn).toBeFocused();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(signIn).toBeFocused();
+  });
+
   test('the terms page shows its effective date and passes axe @mobile', async ({ page }) => {
     await page.goto('/terms');
     await expect(page.getByText('July 15, 2025')).toBeVisible();
@@ -105,13 +142,17 @@ test.describe('the signed-in shell', () => {
   test('the sidebar is a drawer on a phone and Escape closes it @mobile @phone-only', async ({
     page,
   }) => {
-    await page
-      .getByRole('button', { name: /menu|navigation/i })
-      .first()
-      .click();
+    const open = page.getByRole('button', { name: 'Open navigation' });
+    await open.click();
     const nav = page.getByRole('navigation').filter({ hasText: 'Student Conversations' });
     await expect(nav).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(nav).toBeHidden();
+    // focus goes back to the button that opened the drawer
+    await expect(open).toBeFocused();
+    await open.click();
+    await page.getByRole('button', { name: 'Close navigation' }).click();
+    await expect(nav).toBeHidden();
+    await expect(open).toBeFocused();
   });
 });

@@ -59,6 +59,25 @@ describe('routes (SPEC §2)', () => {
     expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
   });
 
+  it('focus goes back to Sign In when the sign-in dialog closes (Escape or ×)', async () => {
+    mockApi({});
+    renderApp('/');
+    const user = userEvent.setup();
+    const signIn = await screen.findByRole('button', { name: 'Sign In' });
+    await user.click(signIn);
+    await screen.findByRole('dialog', { name: 'Sign in' });
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(signIn));
+
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(signIn));
+  });
+
   it('Try Me opens the document trial at its upload step', async () => {
     mockApi({
       'POST /trial/session': {
@@ -201,7 +220,7 @@ describe('authenticated shell', () => {
     const { router } = renderApp('/chats');
     const user = userEvent.setup();
     expect(await screen.findByTestId('contact-request-count')).toHaveTextContent('1');
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: 'Ada Lovelace, account menu' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Teacher plan')).toBeInTheDocument();
     expect(within(menu).getByText('Fall 2025')).toBeInTheDocument();
@@ -217,7 +236,7 @@ describe('authenticated shell', () => {
     signedIn();
     const { router } = renderApp('/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace, account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Billing & Usage' }));
     // The billing page is a lazy route: its first import is transformed on demand, which can be
     // slow on a busy machine.
@@ -247,6 +266,28 @@ describe('authenticated shell', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('focus goes back to Open navigation when the drawer closes (Escape or ×)', async () => {
+    signedIn();
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    const open = await screen.findByRole('button', { name: 'Open navigation' });
+    await user.click(open);
+    await screen.findByRole('dialog', { name: 'Navigation' });
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(open));
+
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    await user.click(within(drawer).getByRole('button', { name: 'Close navigation' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(open));
   });
 
   it('the sidebar collapses', async () => {

@@ -1,9 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import type { User } from '@app/contracts';
-import { makeUser, mockApi, seedSession } from '@/test/fetch-mock';
+import { deferred, makeUser, mockApi, seedSession } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { ProtectedRoute } from './protected-route';
 import { RootLayout } from './root-layout';
@@ -62,6 +62,38 @@ describe('protected area gate (SPEC §2)', () => {
     expect(screen.queryByRole('heading', { name: 'Protected content' })).not.toBeInTheDocument();
   });
 
+  it('resumes at the saved step at once, waiting on no request', async () => {
+    seedSession(makeUser({ subscription_status: 'incomplete_signup' }));
+    localStorage.setItem('signup_flow_step', 'payment');
+    // the profile refresh and the payment form's setup never answer
+    const never = deferred({ body: {} });
+    mockApi({
+      'GET /auth/profile': never.handler,
+      'GET /billing/payment/stripe-data': never.handler,
+      'GET /billing/pricing': never.handler,
+    });
+    renderApp('/dashboard', routes);
+    const dialog = await screen.findByRole('dialog', { name: 'Start your free trial' });
+    // the part still on its way says what it is waiting for
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Loading the payment form…');
+    expect(within(dialog).getByText('Due today')).toBeInTheDocument();
+  });
+
+  it('says what it is loading while a session without stored user data is resolved', async () => {
+    seedSession(null);
+    const profile = deferred({
+      body: {
+        success: true,
+        data: { user: makeUser({ subscription_status: 'incomplete_signup' }) },
+      },
+    });
+    mockApi({ 'GET /auth/profile': profile.handler });
+    renderApp('/dashboard', routes);
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your account…');
+    act(() => profile.release());
+    expect(await screen.findByRole('dialog', { name: 'Choose your plan' })).toBeInTheDocument();
+  });
+
   it('waits 1 s before opening when trial data is saved', async () => {
     signInAs(makeUser({ subscription_status: 'incomplete_signup' }));
     localStorage.setItem('trial_data', JSON.stringify({ session_id: 's' }));
@@ -70,6 +102,7 @@ describe('protected area gate (SPEC §2)', () => {
     renderApp('/dashboard', routes);
     await act(() => vi.advanceTimersByTimeAsync(900));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Preparing your sign-up…');
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });

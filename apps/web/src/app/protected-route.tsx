@@ -54,7 +54,12 @@ function IncompleteSignup() {
       <LogoMark className="size-12" />
       <h1 className="text-xl font-semibold text-ink-900">Finish setting up your account</h1>
       <p className="max-w-sm text-sm text-ink-600">Choose a plan to start using your dashboard.</p>
-      {open ? null : <Spinner className="text-brand-600" label="Preparing sign-up" />}
+      {open ? null : (
+        <p role="status" className="flex items-center gap-2 text-sm font-medium text-ink-600">
+          <Spinner size="sm" className="text-brand-600" label={null} />
+          Preparing your sign-up…
+        </p>
+      )}
       <SignUpModal open={open} onOpenChange={onOpenChange} />
     </main>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Bell, Menu, X } from 'lucide-react';
+import { Dialog, useReturnFocus } from '@/components/ui/dialog';
 import { Logo } from '@/components/layout/logo';
 import { SkipLink } from '@/components/layout/skip-link';
 import { useAuth } from '@/lib/auth';
@@ -39,28 +40,9 @@ export function AppShell() {
       <SkipLink />
       <DesktopSidebar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
 
-      <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-950/50 data-[state=open]:animate-fade-in lg:hidden" />
-          <DialogPrimitive.Content
-            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-raised focus:outline-none data-[state=open]:animate-drawer-in lg:hidden"
-            aria-describedby={undefined}
-          >
-            <div className="flex h-16 items-center justify-between border-b border-ink-200 px-5">
-              <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-              <Logo to="/dashboard" />
-              <DialogPrimitive.Close
-                aria-label="Close navigation"
-                className="rounded-md p-2 text-ink-600 hover:bg-ink-100 hover:text-ink-900"
-              >
-                <X className="size-5" aria-hidden="true" />
-              </DialogPrimitive.Close>
-            </div>
-            <SidebarNav onNavigate={() => setDrawerOpen(false)} />
-            <HelpCard />
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+      <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <NavigationDrawer onNavigate={() => setDrawerOpen(false)} />
+      </Dialog>
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 border-b border-ink-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -113,5 +95,34 @@ export function AppShell() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** The sidebar as a drawer below 1024 px; Escape or × closes it and focus goes back to its button. */
+function NavigationDrawer({ onNavigate }: { onNavigate(): void }) {
+  const returnFocus = useReturnFocus<HTMLDivElement>();
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-950/50 data-[state=open]:animate-fade-in lg:hidden" />
+      <DialogPrimitive.Content
+        ref={returnFocus.ref}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+        className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-raised focus:outline-none data-[state=open]:animate-drawer-in lg:hidden"
+        aria-describedby={undefined}
+      >
+        <div className="flex h-16 items-center justify-between border-b border-ink-200 px-5">
+          <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+          <Logo to="/dashboard" />
+          <DialogPrimitive.Close
+            aria-label="Close navigation"
+            className="rounded-md p-2 text-ink-600 hover:bg-ink-100 hover:text-ink-900"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </DialogPrimitive.Close>
+        </div>
+        <SidebarNav onNavigate={onNavigate} />
+        <HelpCard />
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
   );
 }

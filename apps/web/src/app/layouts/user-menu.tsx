@@ -32,8 +32,9 @@ export function UserMenu({
 
   return (
     <DropdownMenu modal={false}>
+      {/* The name leads the label: it is what the button shows (WCAG 2.5.3, label in name). */}
       <DropdownMenuTrigger
-        aria-label="User menu"
+        aria-label={`${fullName}, account menu`}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-ink-800 transition-colors hover:bg-ink-100 data-[state=open]:bg-ink-100 sm:pr-3"
       >
         <span

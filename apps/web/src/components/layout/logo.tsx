@@ -29,23 +29,26 @@ export function Logo({
   to = '/',
   className,
   tone = 'dark',
+  compact = false,
 }: {
   to?: string;
   className?: string;
   tone?: 'dark' | 'light';
+  /** Only the mark on narrow screens (below 460 px); the name stays the link's label. */
+  compact?: boolean;
 }) {
   return (
     <Link
       to={to}
       className={cn(
-        'inline-flex items-center gap-2.5 rounded-md text-lg font-bold tracking-tight',
-        tone === 'dark' ? 'text-ink-900' : 'text-white',
+        'inline-flex shrink-0 items-center gap-2.5 rounded-md text-lg font-bold tracking-tight',
+        tone === 'dark' ? 'text-ink-900' : 'text-white focus-visible:outline-white',
         className,
       )}
       aria-label={`${PRODUCT_NAME} home`}
     >
       <LogoMark />
-      <span>{PRODUCT_NAME}</span>
+      <span className={compact ? 'hidden min-[460px]:inline' : undefined}>{PRODUCT_NAME}</span>
     </Link>
   );
 }

@@ -21,20 +21,26 @@ export function PublicFooter() {
           <h2 className="text-sm font-semibold text-white">Company</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <a href={`/#${ABOUT_ID}`} className="rounded hover:text-white hover:underline">
+              <a
+                href={`/#${ABOUT_ID}`}
+                className="rounded hover:text-white hover:underline focus-visible:outline-white"
+              >
                 About Us
               </a>
             </li>
             <li>
               <a
                 href={`mailto:${SUPPORT_EMAIL}`}
-                className="rounded hover:text-white hover:underline"
+                className="rounded hover:text-white hover:underline focus-visible:outline-white"
               >
                 Contact Us
               </a>
             </li>
             <li>
-              <Link to="/terms" className="rounded hover:text-white hover:underline">
+              <Link
+                to="/terms"
+                className="rounded hover:text-white hover:underline focus-visible:outline-white"
+              >
                 Terms
               </Link>
             </li>

@@ -29,11 +29,18 @@ export function Spinner({
   );
 }
 
-/** Full-area centred loading state. */
+/**
+ * Full-area centred loading state: the spinner with its label written under it, so a wait is
+ * never a blank spinner (the label is the status a screen reader announces).
+ */
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center text-brand-600">
-      <Spinner size="lg" label={label} />
+    <div
+      role="status"
+      className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-brand-600"
+    >
+      <Spinner size="lg" label={null} />
+      <p className="text-sm font-medium text-ink-600">{label}…</p>
     </div>
   );
 }

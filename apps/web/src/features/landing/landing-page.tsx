@@ -299,12 +299,18 @@ export function LandingPage() {
               Set up your first class in minutes. Your students can start asking today.
             </p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <Button size="lg" variant="inverse" onClick={() => openTrial(null)}>
+              {/* on the indigo band the focus ring is white: indigo would not show (DESIGN focus style) */}
+              <Button
+                size="lg"
+                variant="inverse"
+                className="focus-visible:outline-white"
+                onClick={() => openTrial(null)}
+              >
                 Try Free Demo
               </Button>
               <Button
                 size="lg"
-                className="border border-white/40 bg-white/10 text-white hover:bg-white/20"
+                className="border border-white/40 bg-white/10 text-white hover:bg-white/20 focus-visible:outline-white"
                 onClick={() => modals.openSignUp()}
               >
                 Get Started Free

@@ -1,4 +1,4 @@
-import { Lock, WifiOff } from 'lucide-react';
+import { Link2Off, Lock, WifiOff } from 'lucide-react';
 import { CHAT_MESSAGES } from '@app/contracts';
 import { StatusCard } from '@/components/layout/status-card';
 import { Button } from '@/components/ui/button';
@@ -56,6 +56,22 @@ export function SessionError({
         Try Again
       </Button>
     </StatusCard>
+  );
+}
+
+/** A share link no class has (never made, mistyped or replaced): nothing to try again. */
+export const UNKNOWN_LINK_TITLE = 'This chat link does not exist';
+export const UNKNOWN_LINK_DETAIL =
+  'Check the link with your teacher: it may be mistyped, or your teacher may have shared a new one.';
+
+export function UnknownLink() {
+  return (
+    <StatusCard
+      icon={Link2Off}
+      iconClassName="bg-ink-100 text-ink-600"
+      title={UNKNOWN_LINK_TITLE}
+      description={UNKNOWN_LINK_DETAIL}
+    />
   );
 }
 

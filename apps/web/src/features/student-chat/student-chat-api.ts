@@ -56,6 +56,14 @@ export function isInactiveError(error: unknown): boolean {
   return /inactive/i.test(message) || message.includes('CLASS_INACTIVE');
 }
 
+/**
+ * The share link names no class: 404 for a well-formed one nobody has, 422 for one that is not
+ * a chat id at all. Trying again cannot help, unlike the SPEC §8 load failures.
+ */
+export function isUnknownLinkError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 422);
+}
+
 /** SPEC §8: no response at all is a connection failure; anything else failed to load. */
 export function sessionErrorTitle(error: unknown): string {
   return error instanceof ApiError && error.status === 0

@@ -115,14 +115,36 @@ describe('student chat page: loading the session', () => {
     ).toBeInTheDocument();
   });
 
-  it('a server failure says Failed to load chat session with the reason', async () => {
+  it('a server failure says Failed to load chat session with the reason, and Try Again', async () => {
+    let failing = true;
     mockApi({
-      [SESSION_PATH]: { status: 404, body: { success: false, detail: 'Class not found' } },
+      [SESSION_PATH]: () =>
+        failing
+          ? { status: 503, body: { success: false, detail: 'Database unavailable' } }
+          : ok(makeSession()),
     });
     renderApp(`/chat/${CHAT}`);
     expect(await screen.findByText(CHAT_MESSAGES.loadFailed)).toBeInTheDocument();
-    expect(screen.getByText('Class not found')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cell Biology' }),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a share link no class has (404)', 404, 'NOT_FOUND', 'Class not found'],
+    ['a malformed share link (422)', 422, 'VALIDATION_ERROR', 'Invalid input'],
+  ])('%s says the link does not exist, without Try Again', async (_, status, code, detail) => {
+    mockApi({ [SESSION_PATH]: { status, body: { success: false, detail, code } } });
+    renderApp(`/chat/${CHAT}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This chat link does not exist' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Check the link with your teacher/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+    expect(screen.queryByText(CHAT_MESSAGES.loadFailed)).toBeNull();
   });
 
   it('a 403 CLASS_INACTIVE session shows Class Temporarily Unavailable', async () => {

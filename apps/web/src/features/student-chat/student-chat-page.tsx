@@ -10,12 +10,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { AskBox } from './ask-box';
 import { ChatFooter } from './chat-footer';
-import { ChatSkeleton, InactiveClass, SessionError } from './chat-states';
+import { ChatSkeleton, InactiveClass, SessionError, UnknownLink } from './chat-states';
 import { ChatThread, type ThreadItem } from './chat-thread';
 import { ContactTeacherDialog } from './contact-teacher-dialog';
 import {
   askErrorText,
   isInactiveError,
+  isUnknownLinkError,
   sessionErrorTitle,
   studentChatApi,
 } from './student-chat-api';
@@ -36,6 +37,7 @@ export function StudentChatPage() {
   if (session.isPending) return <ChatSkeleton />;
   if (session.isError) {
     if (isInactiveError(session.error)) return <InactiveClass />;
+    if (isUnknownLinkError(session.error)) return <UnknownLink />;
     return (
       <SessionError
         title={sessionErrorTitle(session.error)}
@@ -218,29 +220,20 @@ function Suggestions({
   disabled: boolean;
   onPick(question: string): void;
 }) {
-  const listRef = useRef<HTMLUListElement>(null);
-  // The newest question moves to the front: show the start of the row again.
-  useEffect(() => {
-    if (listRef.current) listRef.current.scrollLeft = 0;
-  }, [questions]);
-
   if (questions.length === 0) return null;
+  // The chips wrap onto more lines, and a long question onto more lines of its chip: a phone's
+  // screen never cuts one off.
   return (
-    <div className="flex items-center gap-2">
-      <Sparkles className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
-      <ul
-        ref={listRef}
-        aria-label="Suggested questions"
-        className="-my-1 flex min-w-0 flex-1 gap-2 overflow-x-auto py-1 sm:flex-wrap sm:overflow-visible"
-      >
+    <div className="flex items-start gap-2">
+      <Sparkles className="mt-2 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+      <ul aria-label="Suggested questions" className="flex min-w-0 flex-1 flex-wrap gap-2">
         {questions.map((question) => (
-          <li key={question} className="shrink-0 sm:shrink">
+          <li key={question} className="max-w-full min-w-0">
             <button
               type="button"
               disabled={disabled}
-              title={question}
               onClick={() => onPick(question)}
-              className="block max-w-64 truncate rounded-full border border-brand-200 bg-brand-50 px-3 py-1.5 text-xs font-medium text-brand-800 transition-colors hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:max-w-80"
+              className="block max-w-full rounded-2xl border border-brand-200 bg-brand-50 px-3 py-1.5 text-left text-xs font-medium break-words text-brand-800 transition-colors hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
             >
               {question}
             </button>

@@ -133,8 +133,12 @@ export function PaymentStep({
 
 function FormLoading() {
   return (
-    <div className="flex h-64 items-center justify-center rounded-xl border border-dashed border-ink-200 text-brand-600">
-      <Spinner label="Loading the payment form" />
+    <div
+      role="status"
+      className="flex h-64 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-ink-200 text-brand-600"
+    >
+      <Spinner label={null} />
+      <p className="text-sm font-medium text-ink-600">Loading the payment form…</p>
     </div>
   );
 }
