@@ -69,40 +69,45 @@ function HelpCard() {
   );
 }
 
-/** Desktop sidebar (≥ 1024 px), collapsible to icons. */
+/**
+ * Desktop sidebar (≥ 1024 px), collapsible to icons. Its white column and border run the full
+ * height of the page, however long; what is in it stays in view (sticky, one screen high).
+ */
 export function DesktopSidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle(): void }) {
   const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
     <aside
       className={cn(
-        'sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-ink-200 bg-white transition-[width] duration-200 lg:flex',
+        'hidden shrink-0 self-stretch border-r border-ink-200 bg-white transition-[width] duration-200 lg:block',
         collapsed ? 'w-[4.5rem]' : 'w-64',
       )}
     >
-      <div
-        className={cn(
-          'flex h-16 items-center border-b border-ink-200',
-          collapsed ? 'justify-center' : 'px-5',
-        )}
-      >
-        {collapsed ? <NavLinkHome /> : <Logo to="/dashboard" />}
-      </div>
-      <SidebarNav collapsed={collapsed} />
-      {collapsed ? null : <HelpCard />}
-      <div className={cn('border-t border-ink-200 p-3', collapsed && 'flex justify-center')}>
-        <button
-          type="button"
-          onClick={onToggle}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          aria-expanded={!collapsed}
+      <div className="sticky top-0 flex h-dvh flex-col overflow-y-auto">
+        <div
           className={cn(
-            'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900',
-            collapsed ? 'w-10 justify-center px-0' : 'w-full',
+            'flex h-16 items-center border-b border-ink-200',
+            collapsed ? 'justify-center' : 'px-5',
           )}
         >
-          <ToggleIcon className="size-5 text-ink-500" aria-hidden="true" />
-          {collapsed ? null : <span>Collapse</span>}
-        </button>
+          {collapsed ? <NavLinkHome /> : <Logo to="/dashboard" />}
+        </div>
+        <SidebarNav collapsed={collapsed} />
+        {collapsed ? null : <HelpCard />}
+        <div className={cn('border-t border-ink-200 p-3', collapsed && 'flex justify-center')}>
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+            className={cn(
+              'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900',
+              collapsed ? 'w-10 justify-center px-0' : 'w-full',
+            )}
+          >
+            <ToggleIcon className="size-5 text-ink-500" aria-hidden="true" />
+            {collapsed ? null : <span>Collapse</span>}
+          </button>
+        </div>
       </div>
     </aside>
   );

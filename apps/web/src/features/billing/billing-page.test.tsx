@@ -164,6 +164,38 @@ describe('Billing & Usage page', () => {
     expect(calls.find((c) => c.path === '/billing/history')).toBeTruthy();
   });
 
+  it('fits a phone: the date goes above the description, so no column is off screen', async () => {
+    signedIn({
+      'GET /billing/history': ok({
+        payments: [
+          makePayment({
+            id: 'p1',
+            description: 'Add-on class 1 — Fall 2026',
+            created_at: '2026-11-25T12:00:00.000Z',
+          }),
+        ],
+        total: 1,
+        page: 1,
+        per_page: 10,
+      }),
+    });
+    renderApp('/billing');
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    // no minimum width that pushed Amount and Status past a 390 px screen
+    expect(table.className).not.toMatch(/min-w-/);
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers[0]).toHaveTextContent('Date');
+    expect(headers[0]).toHaveClass('hidden', 'sm:table-cell');
+    // the date and the description: "Payment" on a phone
+    expect(within(headers[1]!).getByText('Payment')).toHaveClass('sm:hidden');
+    expect(within(headers[1]!).getByText('Description')).toHaveClass('hidden', 'sm:inline');
+    const [date, description] = within(table).getAllByRole('cell');
+    expect(date).toHaveClass('hidden', 'sm:table-cell');
+    expect(description).toHaveTextContent('Nov 25, 2026Add-on class 1 — Fall 2026');
+    // it fits, so it is no extra stop for the keyboard
+    expect(screen.queryByRole('region', { name: 'Payment history table' })).toBeNull();
+  });
+
   it('shows an error state with Try Again', async () => {
     let fail = true;
     signedIn({

@@ -4,6 +4,7 @@ import type { PaymentRecord } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatShortDate, formatUsdExact } from '@/lib/format';
 import { usePaymentHistory } from './api/get-payment-history';
@@ -56,18 +57,22 @@ export function PaymentHistory() {
           </div>
         ) : (
           <>
-            <div className="-mx-6 overflow-x-auto px-6">
-              <table className="w-full min-w-[34rem] text-left text-sm">
+            {/* On a phone (below 640 px) the date goes above the description: four columns fit
+                in three. Should a row still be too wide, the region scrolls and takes focus. */}
+            <ScrollRegion label="Payment history table">
+              <table className="w-full text-left text-sm">
                 <caption className="sr-only">Payments</caption>
                 <thead>
                   <tr className="border-b border-ink-200 text-xs tracking-wide text-ink-600 uppercase">
-                    <th scope="col" className="py-2 pr-4 font-semibold">
+                    <th scope="col" className="hidden py-2 pr-4 font-semibold sm:table-cell">
                       Date
                     </th>
-                    <th scope="col" className="py-2 pr-4 font-semibold">
-                      Description
+                    <th scope="col" className="py-2 pr-3 font-semibold sm:pr-4">
+                      {/* the date and the description: "Payment" is shorter, for a narrow phone */}
+                      <span className="sm:hidden">Payment</span>
+                      <span className="hidden sm:inline">Description</span>
                     </th>
-                    <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                    <th scope="col" className="py-2 pr-3 text-right font-semibold sm:pr-4">
                       Amount
                     </th>
                     <th scope="col" className="py-2 font-semibold">
@@ -81,12 +86,14 @@ export function PaymentHistory() {
                       label: payment.status,
                       variant: 'neutral' as const,
                     };
+                    const date = formatShortDate(payment.created_at) ?? '—';
                     return (
                       <tr key={payment.id}>
-                        <td className="py-3 pr-4 whitespace-nowrap text-ink-700">
-                          {formatShortDate(payment.created_at) ?? '—'}
+                        <td className="hidden py-3 pr-4 whitespace-nowrap text-ink-700 sm:table-cell">
+                          {date}
                         </td>
-                        <td className="py-3 pr-4 text-ink-900">
+                        <td className="py-3 pr-3 break-words text-ink-900 sm:pr-4">
+                          <span className="block text-xs text-ink-600 sm:hidden">{date}</span>
                           {payment.description}
                           {payment.description.includes(payment.season_name) ? null : (
                             <span className="block text-xs text-ink-600">
@@ -94,18 +101,24 @@ export function PaymentHistory() {
                             </span>
                           )}
                         </td>
-                        <td className="py-3 pr-4 text-right font-medium whitespace-nowrap text-ink-900 tabular-nums">
+                        <td className="py-3 pr-3 text-right font-medium whitespace-nowrap text-ink-900 tabular-nums sm:pr-4">
                           {formatUsdExact(payment.amount)}
                         </td>
                         <td className="py-3">
-                          <Badge variant={status.variant}>{status.label}</Badge>
+                          {/* "Not charged" takes two lines only on the narrowest phones */}
+                          <Badge
+                            variant={status.variant}
+                            className="whitespace-normal min-[360px]:whitespace-nowrap"
+                          >
+                            {status.label}
+                          </Badge>
                         </td>
                       </tr>
                     );
                   })}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             {pages > 1 ? (
               <nav
                 aria-label="Payment history pages"

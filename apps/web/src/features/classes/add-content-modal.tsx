@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import {
   AlertTriangle,
   ArrowLeft,
@@ -25,7 +26,13 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
-import { ADD_CONTENT_EXTENSIONS, cutTitle, fileProblem, formatMb } from './class-logic';
+import {
+  ADD_CONTENT_EXTENSIONS,
+  cutTitle,
+  fileProblem,
+  formatMb,
+  titleFromFileName,
+} from './class-logic';
 import { CONTENT_STATUS_TEXT, ContentReadError, isAbort, waitUntilRead } from './content-status';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { FileDropzone } from './file-dropzone';
@@ -34,6 +41,8 @@ import { classKeys } from '@/lib/api/get-classes';
 import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 
 export const ADD_CONTENT_FAILED = 'Failed to upload content. Please try again.';
+/** The confirmation once an item is added and read, as the app's other toasts confirm. */
+export const ADD_CONTENT_DONE = 'Content added';
 
 interface Choice {
   id: 'syllabus' | 'sample_work' | 'due_dates' | 'other';
@@ -178,6 +187,7 @@ function AddContentBody({ classItem, onClose }: { classItem: ClassItem; onClose(
       if (item.status === 'processing') setPhase({ step: 'processing' });
       await waitUntilRead(item, signal);
       refreshLists();
+      toast.success(ADD_CONTENT_DONE, { description: cleanTitle });
       onClose();
     } catch (error) {
       // closed while it is read, or reading failed: either way the lists now hold the item
@@ -289,7 +299,10 @@ function AddContentBody({ classItem, onClose }: { classItem: ClassItem; onClose(
                   if (!picked) return;
                   const problem = fileProblem(picked, ADD_CONTENT_EXTENSIONS);
                   setFileError(problem);
-                  if (!problem) setFile(picked);
+                  if (problem) return;
+                  setFile(picked);
+                  // the file's name is the title unless the teacher has typed one
+                  if (title.trim() === '') setTitle(titleFromFileName(picked.name));
                 }}
               />
               {fileError ? (

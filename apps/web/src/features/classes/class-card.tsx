@@ -80,7 +80,12 @@ export function ClassCard({
       >
         <div className="flex items-start gap-3 p-5 pb-4">
           <div className="min-w-0 flex-1">
-            <h3 id={titleId} className="truncate text-base font-semibold text-ink-900">
+            {/* a long name wraps to two lines; the rest is in the tooltip and the card's name */}
+            <h3
+              id={titleId}
+              title={item.class_name}
+              className="line-clamp-2 text-base font-semibold break-words text-ink-900"
+            >
               {item.class_name}
             </h3>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-600">

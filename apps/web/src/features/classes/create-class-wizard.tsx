@@ -125,6 +125,8 @@ function WizardBody({ onClose }: { onClose(): void }) {
       {step === 1 ? <ClassInfoStep form={form} state={state} dispatch={dispatch} /> : null}
       {step === 2 ? (
         <AdditionalContentStep
+          classId={state.classId}
+          syllabusSent={state.syllabus.sent !== null}
           uploads={state.uploads}
           entries={state.entries}
           dispatch={dispatch}

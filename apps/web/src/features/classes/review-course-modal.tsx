@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
@@ -28,6 +28,7 @@ import { formatShortDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { downloadText } from './class-logic';
 import { CONTENT_STATUS_TEXT, isProcessing, pollDelay } from './content-status';
+import { ContentText } from './content-text';
 import { CourseFactsView } from './course-facts-view';
 import { ReviewTabs, type ReviewTab } from './review-tabs';
 import { deleteContent } from './api/delete-content';
@@ -65,16 +66,41 @@ export function ReviewCourseModal({
   classItem: ClassItem | null;
   onOpenChange(open: boolean): void;
 }) {
+  // the item being read in the viewer; Escape there goes back to the list, not out of the dialog
+  const [viewing, setViewing] = useState<ContentItem | null>(null);
   return (
-    <Dialog open={classItem !== null} onOpenChange={onOpenChange}>
-      <DialogContent size="lg">
-        {classItem ? <ReviewBody classItem={classItem} /> : null}
+    <Dialog
+      open={classItem !== null}
+      onOpenChange={(open) => {
+        if (!open) setViewing(null);
+        onOpenChange(open);
+      }}
+    >
+      <DialogContent
+        size="lg"
+        onEscapeKeyDown={(event) => {
+          if (!viewing) return;
+          event.preventDefault();
+          setViewing(null);
+        }}
+      >
+        {classItem ? (
+          <ReviewBody classItem={classItem} viewing={viewing} onView={setViewing} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ReviewBody({ classItem }: { classItem: ClassItem }) {
+function ReviewBody({
+  classItem,
+  viewing,
+  onView: setViewing,
+}: {
+  classItem: ClassItem;
+  viewing: ContentItem | null;
+  onView(item: ContentItem | null): void;
+}) {
   const queryClient = useQueryClient();
   // While a file is being read the list refreshes (1 s, backing off to 5 s) until none is.
   const readPolls = useRef(0);
@@ -91,7 +117,6 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
         ? pollDelay(Math.max(0, readPolls.current - 1))
         : false,
   });
-  const [viewing, setViewing] = useState<ContentItem | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [tab, setTab] = useState<ReviewView>('content');
@@ -109,6 +134,24 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
     }
     wasReading.current = reading;
   }, [reading, queryClient]);
+
+  // Leaving the viewer (Back, or Escape) puts focus back on the View button that opened it.
+  const viewButtons = useRef(new Map<string, HTMLButtonElement>());
+  const viewed = useRef<string | null>(null);
+  const viewerText = useRef<HTMLDivElement>(null);
+  const registerViewButton = useCallback((id: string, button: HTMLButtonElement | null) => {
+    if (button) viewButtons.current.set(id, button);
+    else viewButtons.current.delete(id);
+  }, []);
+  useEffect(() => {
+    if (viewing) {
+      viewed.current = viewing.id;
+      viewerText.current?.focus();
+    } else if (viewed.current) {
+      viewButtons.current.get(viewed.current)?.focus();
+      viewed.current = null;
+    }
+  }, [viewing]);
 
   async function view(item: ContentItem) {
     setMessage(null);
@@ -161,12 +204,17 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
           </DialogDescription>
         </DialogHeader>
         <div
+          ref={viewerText}
           tabIndex={0}
           aria-label="Content text"
           role="region"
-          className="max-h-[55vh] overflow-y-auto rounded-lg border border-ink-200 bg-ink-50 p-4 text-sm leading-relaxed whitespace-pre-wrap text-ink-800"
+          className="max-h-[55vh] overflow-auto rounded-lg border border-ink-200 bg-ink-50 p-4 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          {viewing.content || 'This item has no text.'}
+          {viewing.content ? (
+            <ContentText text={viewing.content} />
+          ) : (
+            <p className="text-sm text-ink-800">This item has no text.</p>
+          )}
         </div>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Button variant="outline" onClick={() => setViewing(null)}>
@@ -251,6 +299,7 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
                       pending={pending}
                       onView={view}
                       onDownload={download}
+                      onViewButton={registerViewButton}
                     />
                   ) : (
                     <p className="rounded-lg border border-dashed border-ink-300 p-4 text-sm text-ink-600">
@@ -273,6 +322,7 @@ function ReviewBody({ classItem }: { classItem: ClassItem }) {
                             onView={view}
                             onDownload={download}
                             onDelete={remove}
+                            onViewButton={registerViewButton}
                           />
                         </li>
                       ))}
@@ -297,6 +347,7 @@ function ContentRow({
   onView,
   onDownload,
   onDelete,
+  onViewButton,
 }: {
   item: ContentItem;
   icon: typeof FileText;
@@ -304,6 +355,8 @@ function ContentRow({
   onView(item: ContentItem): void;
   onDownload(item: ContentItem): void;
   onDelete?: (item: ContentItem) => void;
+  /** each row's View button, by item id, to return focus to */
+  onViewButton(id: string, button: HTMLButtonElement | null): void;
 }) {
   const added = formatShortDate(item.created_at);
   // Only a file that has been read has text to view or download.
@@ -327,7 +380,9 @@ function ContentRow({
           <Icon className="size-5" aria-hidden="true" />
         </span>
         <div className="min-w-0">
-          <p className="truncate font-medium text-ink-900">{item.title}</p>
+          <p title={item.title} className="line-clamp-2 font-medium break-words text-ink-900">
+            {item.title}
+          </p>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-600">
             {item.content_type !== 'syllabus' ? (
               <Badge variant="brand">{contentTypeLabel(item.content_type)}</Badge>
@@ -367,6 +422,7 @@ function ContentRow({
         {ready ? (
           <>
             <Button
+              ref={(button) => onViewButton(item.id, button)}
               variant="ghost"
               size="sm"
               aria-label={`View ${item.title}`}

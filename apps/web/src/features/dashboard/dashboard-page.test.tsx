@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUsage, ok } from '@/test/billing-fixtures';
@@ -44,5 +44,18 @@ describe('dashboard welcome after payment', () => {
       screen.getByRole('heading', { name: 'No Classes Yet', hidden: true }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Welcome' })).toBeNull();
+  });
+});
+
+describe('dashboard class cards (issue 17)', () => {
+  it('a long class name wraps to two lines and can be read in full (tooltip, card name)', async () => {
+    const name = 'Organic Chemistry I - Reaction Mechanisms and Stereochemistry Laboratory Section';
+    signedIn([makeClass({ class_name: name })]);
+    renderApp('/dashboard');
+    const card = await screen.findByRole('article', { name });
+    const heading = within(card).getByRole('heading', { level: 3, name });
+    expect(heading).toHaveAttribute('title', name);
+    expect(heading).toHaveClass('line-clamp-2');
+    expect(heading).not.toHaveClass('truncate');
   });
 });

@@ -1,34 +1,84 @@
-import type { Dispatch } from 'react';
-import { CheckCircle2, Loader2, Plus, Trash2, XCircle } from 'lucide-react';
+import { useEffect, useRef, type Dispatch } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Library, Loader2, Plus, Trash2, X, XCircle } from 'lucide-react';
 import { CONTENT_FILE_EXTENSIONS } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
+import { classKeys } from '@/lib/api/get-classes';
 import { cn } from '@/lib/utils';
+import { getContents } from '../api/get-contents';
 import { formatMb } from '../class-logic';
 import { FileDropzone } from '../file-dropzone';
-import { UPLOAD_STATUS_TEXT } from './wizard-rules';
+import { classHoldings, UPLOAD_STATUS_TEXT } from './wizard-rules';
 import { nextKey, type TextEntry, type UploadRow, type WizardAction } from './wizard-state';
 
-/** Step 2: files to upload (each with its status) and text entries. */
+/**
+ * Step 2: what the class holds so far, files to upload (each with its status) and text entries.
+ * A completed file leaves the list after 3 s (SPEC §2); the summary line keeps counting it.
+ */
 export function AdditionalContentStep({
+  classId,
+  syllabusSent,
   uploads,
   entries,
   dispatch,
   onFiles,
   onDismiss,
 }: {
+  classId: string | null;
+  /** step 1 sent the syllabus (and it was read) */
+  syllabusSent: boolean;
   uploads: UploadRow[];
   entries: TextEntry[];
   dispatch: Dispatch<WizardAction>;
   onFiles(files: File[]): void;
   onDismiss(row: UploadRow): void;
 }) {
+  // the class's material on the server; refreshed as each file is read or removed
+  const stored = useQuery({
+    queryKey: classKeys.content(classId ?? ''),
+    queryFn: () => getContents(classId!),
+    enabled: classId !== null,
+  });
+  const savedEntries = new Set(entries.flatMap((e) => (e.savedId ? [e.savedId] : [])));
+  const contents = stored.data?.contents;
+  const summary = classHoldings({
+    syllabus: syllabusSent || Boolean(contents?.some((c) => c.content_type === 'syllabus')),
+    files: contents
+      ? contents.filter(
+          (c) => c.content_type !== 'syllabus' && c.status === 'ready' && !savedEntries.has(c.id),
+        ).length
+      : uploads.filter((u) => u.status === 'completed').length,
+    textEntries: entries.filter((e) => e.title.trim() || e.content.trim()).length,
+  });
+
+  // a dismissed row takes its button with it: focus goes on to the next row's, or Choose files
+  const filesSection = useRef<HTMLElement>(null);
+  const dismissing = useRef<string | null>(null);
+  useEffect(() => {
+    const key = dismissing.current;
+    if (!key || uploads.some((u) => u.key === key)) return;
+    dismissing.current = null;
+    const section = filesSection.current;
+    (
+      section?.querySelector<HTMLElement>('[data-dismiss]') ??
+      section?.querySelector<HTMLElement>('button')
+    )?.focus();
+  }, [uploads]);
+
   return (
     <div className="space-y-6">
-      <section aria-labelledby="wizard-files" className="space-y-3">
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-lg border border-brand-200 bg-brand-50/60 px-3 py-2 text-sm text-ink-800"
+      >
+        <Library className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+        <span>{summary}</span>
+      </p>
+      <section ref={filesSection} aria-labelledby="wizard-files" className="space-y-3">
         <h3 id="wizard-files" className="text-sm font-semibold text-ink-900">
           Upload files
         </h3>
@@ -45,7 +95,14 @@ export function AdditionalContentStep({
         {uploads.length ? (
           <ul aria-label="File uploads" className="space-y-2">
             {uploads.map((row) => (
-              <UploadItem key={row.key} row={row} onDismiss={() => onDismiss(row)} />
+              <UploadItem
+                key={row.key}
+                row={row}
+                onDismiss={() => {
+                  dismissing.current = row.key;
+                  onDismiss(row);
+                }}
+              />
             ))}
           </ul>
         ) : null}
@@ -108,16 +165,6 @@ function UploadItem({ row, onDismiss }: { row: UploadRow; onDismiss(): void }) {
           {UPLOAD_STATUS_TEXT[row.status]}
           {row.status === 'uploading' ? ` ${row.progress}%` : ''}
         </span>
-        {row.status === 'error' ? (
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={`Remove ${row.name}`}
-            onClick={onDismiss}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        ) : null}
       </div>
       {row.status === 'uploading' ? (
         <Progress
@@ -128,10 +175,27 @@ function UploadItem({ row, onDismiss }: { row: UploadRow; onDismiss(): void }) {
           valueText={`${row.progress}%`}
         />
       ) : null}
-      {row.status === 'error' && row.error ? (
-        <p role="alert" className="mt-1 text-xs font-medium text-danger-700">
-          {row.error}
-        </p>
+      {row.status === 'error' ? (
+        <div className="mt-1 flex flex-wrap items-end justify-between gap-x-3 gap-y-1">
+          {row.error ? (
+            <p role="alert" className="min-w-0 flex-1 text-xs font-medium text-danger-700">
+              {row.error}
+            </p>
+          ) : null}
+          {/* a file the server kept (it could not read it) is deleted there; a refused one is
+              only taken off the list */}
+          <Button
+            variant="outline"
+            size="sm"
+            className="ml-auto"
+            data-dismiss
+            aria-label={`${row.contentId ? 'Remove' : 'Dismiss'} ${row.name}`}
+            onClick={onDismiss}
+          >
+            {row.contentId ? <Trash2 aria-hidden="true" /> : <X aria-hidden="true" />}
+            {row.contentId ? 'Remove' : 'Dismiss'}
+          </Button>
+        </div>
       ) : null}
     </li>
   );

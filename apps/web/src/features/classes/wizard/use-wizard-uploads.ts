@@ -1,5 +1,7 @@
 import { useEffect, useRef, type Dispatch } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { classKeys } from '@/lib/api/get-classes';
 import { errorText } from '@/lib/api-client';
 import { fileProblem, titleFromFileName } from '../class-logic';
 import { ContentReadError, isAbort, waitUntilRead } from '../content-status';
@@ -20,6 +22,11 @@ export const COMPLETED_REMOVE_MS = 3_000;
 export function useWizardUploads(classId: string | null, dispatch: Dispatch<WizardAction>) {
   const timers = useRef<number[]>([]);
   const lifetime = useUnmountSignal();
+  const queryClient = useQueryClient();
+  // step 2's summary counts what the server holds
+  const refreshSummary = () => {
+    if (classId) void queryClient.invalidateQueries({ queryKey: classKeys.content(classId) });
+  };
 
   useEffect(() => {
     const list = timers.current;
@@ -60,6 +67,7 @@ export function useWizardUploads(classId: string | null, dispatch: Dispatch<Wiza
         })
         .then(() => {
           dispatch({ type: 'uploadCompleted', key });
+          refreshSummary();
           timers.current.push(
             window.setTimeout(() => dispatch({ type: 'uploadRemoved', key }), COMPLETED_REMOVE_MS),
           );
@@ -87,6 +95,7 @@ export function useWizardUploads(classId: string | null, dispatch: Dispatch<Wiza
         toast.error(`Failed to delete content: ${errorText(error, 'Delete failed')}`);
         return;
       }
+      refreshSummary();
     }
     dispatch({ type: 'uploadRemoved', key: row.key });
   }

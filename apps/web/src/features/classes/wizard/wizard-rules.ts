@@ -44,6 +44,24 @@ export const UPLOAD_STATUS_TEXT: Record<UploadStatus, string> = {
   error: 'Error',
 };
 
+/** Step 2's summary of the class's material: "This class has: Syllabus · 2 files · 1 text entry". */
+export function classHoldings({
+  syllabus,
+  files,
+  textEntries,
+}: {
+  syllabus: boolean;
+  files: number;
+  textEntries: number;
+}): string {
+  const parts = [
+    syllabus ? 'Syllabus' : null,
+    files ? `${files} ${files === 1 ? 'file' : 'files'}` : null,
+    textEntries ? `${textEntries} ${textEntries === 1 ? 'text entry' : 'text entries'}` : null,
+  ].filter(Boolean);
+  return parts.length ? `This class has: ${parts.join(' · ')}` : 'This class has no material yet.';
+}
+
 /** Step 1's class fields: semester Fall, this year and 25 students to begin with. */
 export const WIZARD_CLASS_DEFAULTS: ClassInfoValues = {
   class_name: '',
