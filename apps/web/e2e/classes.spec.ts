@@ -134,7 +134,7 @@ test.describe('classes on the dashboard', () => {
 
     // Share link
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await card.getByRole('button', { name: 'Copy share link for Cell Biology' }).click();
+    await card.getByRole('button', { name: 'Copy link: share link for Cell Biology' }).click();
     await expect(card.getByRole('button', { name: 'Copied!' })).toBeVisible();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(/\/chat\/[0-9a-f-]{36}$/);

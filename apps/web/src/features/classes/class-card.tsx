@@ -144,7 +144,7 @@ export function ClassCard({
             className="@[21rem]:col-span-2"
             onClick={() => void copyLink()}
             disabled={inactive}
-            aria-label={copied ? 'Copied!' : `Copy share link for ${item.class_name}`}
+            aria-label={copied ? 'Copied!' : `Copy link: share link for ${item.class_name}`}
           >
             {copied ? (
               <Check aria-hidden="true" className="text-success-600" />

@@ -106,7 +106,9 @@ describe('dashboard', () => {
     await userEvent.click(c.getByRole('button', { name: 'More actions for Biology' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Deactivate' }));
     const reactivate = await c.findByRole('button', { name: 'Reactivate Class' });
-    expect(c.getByRole('button', { name: /Copy share link/, hidden: true })).toBeDisabled();
+    expect(
+      c.getByRole('button', { name: /^Copy link: share link for/, hidden: true }),
+    ).toBeDisabled();
     await userEvent.click(reactivate);
     await waitFor(() => expect(c.queryByRole('button', { name: 'Reactivate Class' })).toBeNull());
   });
