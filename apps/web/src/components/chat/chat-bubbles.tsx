@@ -42,7 +42,8 @@ export function AssistantRow({ children, className }: { children: ReactNode; cla
 
 /**
  * An answer with its sources. One the material does not cover (source type 'other') is tinted
- * and headed by `notCoveredLabel`; `children` end the card (e.g. a way to ask a person).
+ * and headed by `notCoveredLabel`; `children` end the card (e.g. a way to ask a person), and
+ * `actions` sit quietly under it (e.g. the answer's rating).
  */
 export function AnswerBubble({
   reply,
@@ -51,6 +52,7 @@ export function AnswerBubble({
   sources,
   rowClassName,
   children,
+  actions,
 }: {
   reply: { response: string; source_type: SourceType; citations: Citation[] };
   notCoveredLabel: string;
@@ -58,6 +60,7 @@ export function AnswerBubble({
   sources?: Omit<SourcesProps, 'citations' | 'linkify'>;
   rowClassName?: string;
   children?: ReactNode;
+  actions?: ReactNode;
 }) {
   const notCovered = reply.source_type === 'other';
   const notCoveredName = notCoveredLabel.charAt(0).toLowerCase() + notCoveredLabel.slice(1);
@@ -82,6 +85,7 @@ export function AnswerBubble({
         ) : null}
         {children}
       </article>
+      {actions}
     </AssistantRow>
   );
 }

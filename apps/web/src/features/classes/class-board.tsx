@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api-client';
 import { classKeys, useClassList, type ClassList } from '@/lib/api/get-classes';
 import { groupClasses } from '@/lib/class-groups';
@@ -69,6 +70,7 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
   });
 
   async function openCreate() {
+    if (checking) return;
     setChecking(true);
     try {
       if (await checkClassCreation()) setWizardOpen(true);
@@ -84,12 +86,14 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
     <>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         {heading}
+        {/* busy but not disabled while the plan is checked: a disabled button would drop the
+            keyboard focus, and the wizard gives focus back to the button that opened it */}
         <Button
           onClick={() => void openCreate()}
-          loading={checking}
+          aria-busy={checking || undefined}
           className="self-start sm:self-auto"
         >
-          {checking ? null : <Plus aria-hidden="true" />}
+          {checking ? <Spinner size="sm" label={null} /> : <Plus aria-hidden="true" />}
           Create New Class
           {cost > 0 ? (
             <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-semibold">

@@ -1,5 +1,6 @@
 import { AlertCircle, Mail } from 'lucide-react';
-import type { ChatReply } from '@app/contracts';
+import type { AnswerRating as Rating, ChatReply } from '@app/contracts';
+import { AnswerRating } from '@/components/chat/answer-rating';
 import {
   AnswerBubble,
   AssistantRow,
@@ -17,19 +18,22 @@ export type ThreadItem =
 /**
  * The conversation so far; new entries are announced politely (role="log"). While an answer is
  * written, its draft shows (busy, not announced) where the typing dots were; the finished answer
- * replaces it, with its sources.
+ * replaces it, with its sources and Helpful / Not helpful under it (issue 17).
  */
 export function ChatThread({
   items,
   waiting,
   draft,
   onContact,
+  onRate,
 }: {
   items: ThreadItem[];
   waiting: boolean;
   /** The answer so far while it is streamed; null or empty before its first words. */
   draft: string | null;
   onContact(conversationId: string): void;
+  /** Saves a rating of the answer to the conversation (null takes it back). */
+  onRate(conversationId: string, rating: Rating | null): Promise<unknown>;
 }) {
   const drafting = waiting && Boolean(draft);
   return (
@@ -44,6 +48,9 @@ export function ChatThread({
             reply={reply}
             notCoveredLabel="Not in the course material"
             sources={{ showType: true, revealOpened: true }}
+            actions={
+              <AnswerRating className="mt-1" onRate={(rating) => onRate(reply.id, rating)} />
+            }
           >
             {reply.source_type === 'other' ? (
               <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-warning-200 pt-3">

@@ -8,7 +8,7 @@ import {
   QUESTION_MAX_LENGTH,
 } from '@app/contracts';
 import { eventStream, sseEvent, streamReply } from '@/test/event-stream';
-import { deferred, mockApi, networkDown, type Reply } from '@/test/fetch-mock';
+import { deferred, mockApi, networkDown, type RecordedCall, type Reply } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
 const CHAT = '5b7c1d2e-3f40-4a51-9b62-7c83d94e0f15';
@@ -548,5 +548,92 @@ describe('student chat page: contact teacher', () => {
     expect(dialog.queryByText(/Your teacher has been notified/)).toBeNull();
     expect(dialog.getByRole('button', { name: 'Send request' })).toBeEnabled();
     expect(dialog.getByLabelText('Your email')).toHaveValue('sam@student.edu');
+  });
+});
+
+describe('student chat page: rating answers (issue 17)', () => {
+  const feedbackPath = (id: string) => `PUT /chat/feedback/${id}`;
+  const ratingGroups = () => thread().queryAllByRole('group', { name: 'Rate this answer' });
+  const feedbackCalls = (calls: RecordedCall[]) =>
+    calls.filter((c) => c.method === 'PUT' && c.path.startsWith('/chat/feedback/'));
+
+  it('each finished answer has Helpful / Not helpful; a tap puts the rating with the chat link', async () => {
+    const reply = makeReply();
+    const stream = eventStream();
+    const calls = await openChat({
+      [ASK_PATH]: stream.handler,
+      [feedbackPath(reply.id)]: (init) =>
+        ok({ id: reply.id, rating: JSON.parse(String(init.body)).rating }),
+    });
+    // nothing to rate before an answer, nor while it is written
+    expect(ratingGroups()).toHaveLength(0);
+    await userEvent.type(questionBox(), 'When is the midterm?{Enter}');
+    act(() => stream.delta('The midterm '));
+    await thread().findByRole('article', { name: 'Answer being written' });
+    expect(ratingGroups()).toHaveLength(0);
+
+    act(() => stream.done(reply));
+    await thread().findByRole('article', { name: 'Answer' });
+    const rating = within(ratingGroups()[0]!);
+    const helpful = rating.getByRole('button', { name: 'Helpful' });
+    const notHelpful = rating.getByRole('button', { name: 'Not helpful' });
+
+    await userEvent.click(helpful);
+    expect(helpful).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(notHelpful);
+    await waitFor(() => expect(feedbackCalls(calls)).toHaveLength(2));
+    expect(notHelpful).toHaveAttribute('aria-pressed', 'true');
+    expect(helpful).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(notHelpful);
+    await waitFor(() => expect(feedbackCalls(calls)).toHaveLength(3));
+    expect(notHelpful).toHaveAttribute('aria-pressed', 'false');
+
+    expect(feedbackCalls(calls).map((c) => [c.path, c.body])).toEqual([
+      [`/chat/feedback/${reply.id}`, { chat_uuid: CHAT, rating: 'helpful' }],
+      [`/chat/feedback/${reply.id}`, { chat_uuid: CHAT, rating: 'not_helpful' }],
+      [`/chat/feedback/${reply.id}`, { chat_uuid: CHAT, rating: null }],
+    ]);
+  });
+
+  it('a failed rating goes back and says so under the answer; an error bubble has no rating', async () => {
+    const reply = makeReply();
+    let failing = false;
+    await openChat({
+      [ASK_PATH]: () =>
+        failing
+          ? { status: 503, body: { success: false, detail: 'Database unavailable' } }
+          : ok(reply),
+      [feedbackPath(reply.id)]: { status: 500, body: { success: false, detail: 'boom' } },
+    });
+    await userEvent.type(questionBox(), 'When is the midterm?{Enter}');
+    await thread().findByRole('article', { name: 'Answer' });
+    const helpful = within(ratingGroups()[0]!).getByRole('button', { name: 'Helpful' });
+    await userEvent.click(helpful);
+    expect(
+      await thread().findByText("Your rating wasn't saved. Please try again."),
+    ).toBeInTheDocument();
+    expect(helpful).toHaveAttribute('aria-pressed', 'false');
+
+    failing = true;
+    await userEvent.type(questionBox(), 'Q2{Enter}');
+    await thread().findByText('Database unavailable');
+    expect(ratingGroups()).toHaveLength(1);
+  });
+
+  it("a 429 shows the server's reason", async () => {
+    const reply = makeReply();
+    const detail =
+      'You are asking questions a little too quickly. Please wait a moment and try again.';
+    await openChat({
+      [ASK_PATH]: () => ok(reply),
+      [feedbackPath(reply.id)]: {
+        status: 429,
+        body: { success: false, detail, code: 'RATE_LIMITED' },
+      },
+    });
+    await userEvent.type(questionBox(), 'When is the midterm?{Enter}');
+    await thread().findByRole('article', { name: 'Answer' });
+    await userEvent.click(within(ratingGroups()[0]!).getByRole('button', { name: 'Not helpful' }));
+    expect(await thread().findByText(detail)).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { LogoMark } from '@/components/layout/logo';
 import { useFollowEnd } from '@/components/chat/use-follow-end';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
+import { useRateAnswer } from './api/rate-answer';
 import { AskBox } from './ask-box';
 import { ChatFooter } from './chat-footer';
 import { ChatSkeleton, InactiveClass, SessionError, UnknownLink } from './chat-states';
@@ -68,6 +69,7 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
   const scrollerRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const unmountSignal = useUnmountSignal();
+  const rateAnswer = useRateAnswer(chatUuid);
 
   const latestAnswerId = items.findLast((item) => item.kind === 'answer')?.reply.id ?? null;
 
@@ -115,7 +117,15 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
               {items.length === 0 ? <Welcome name={session.class_name} /> : null}
-              <ChatThread items={items} waiting={waiting} draft={draft} onContact={setContactFor} />
+              <ChatThread
+                items={items}
+                waiting={waiting}
+                draft={draft}
+                onContact={setContactFor}
+                onRate={(conversationId, rating) =>
+                  rateAnswer.mutateAsync({ conversationId, rating })
+                }
+              />
               <div ref={endRef} />
             </div>
           </main>

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { FileText, MessageCircleQuestion, RefreshCw, Sparkles, UploadCloud } from 'lucide-react';
-import { TRIAL_QUESTION_LIMIT, type TrialDocument } from '@app/contracts';
+import {
+  TRIAL_QUESTION_LIMIT,
+  type AnswerRating as Rating,
+  type TrialDocument,
+} from '@app/contracts';
 import { AskForm } from '@/components/chat/ask-form';
 import { useFollowEnd } from '@/components/chat/use-follow-end';
 import { Button } from '@/components/ui/button';
@@ -18,6 +22,7 @@ export function ChatStep({
   recovery,
   focusInput,
   onAsk,
+  onRate,
   onUseAnotherDocument,
   onRecover,
   onSignUp,
@@ -32,6 +37,8 @@ export function ChatStep({
   focusInput: boolean;
   /** Resolves true when the question was answered (the box then stays empty). */
   onAsk(question: string): Promise<boolean>;
+  /** Saves a rating of an answer (null takes it back). */
+  onRate(replyId: string, rating: Rating | null): Promise<unknown>;
   onUseAnotherDocument(): void;
   onRecover(): void;
   onSignUp(): void;
@@ -65,7 +72,7 @@ export function ChatStep({
       />
       <div ref={scrollerRef} className="min-h-0 flex-1 overflow-y-auto bg-ink-50 px-4 py-5 sm:px-6">
         {items.length === 0 ? <Welcome fileName={document.file_name} /> : null}
-        <TrialThread items={items} busy={busy} draft={answerDraft} />
+        <TrialThread items={items} busy={busy} draft={answerDraft} onRate={onRate} />
         <div ref={endRef} />
       </div>
       <div className="border-t border-ink-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">

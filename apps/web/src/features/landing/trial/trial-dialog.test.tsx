@@ -588,3 +588,55 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
     expect(screen.queryByRole('dialog', { name: 'Try it with your document' })).toBeNull();
   });
 });
+
+describe('trial chat: rating answers (issue 17)', () => {
+  const FEEDBACK = 'PUT /trial/feedback';
+  const feedbackCalls = (calls: RecordedCall[]) =>
+    calls.filter((c) => c.method === 'PUT' && c.path === '/trial/feedback');
+
+  it('puts the rating with the session and the reply id; the same tap takes it back', async () => {
+    const reply = makeReply();
+    const { user, dialog, calls } = await openChat({
+      [ASK]: streamReply([sseEvent('done', reply)]),
+      [FEEDBACK]: (init) =>
+        envelope({
+          id: reply.id,
+          rating: (JSON.parse(String(init.body)) as { rating: unknown }).rating,
+        }),
+    });
+    await user.type(questionBox(), 'What makes ATP?{Enter}');
+    const log = within(dialog).getByRole('log', { name: 'Trial conversation' });
+    await within(log).findByRole('article', { name: 'Answer' });
+    const rating = within(within(log).getByRole('group', { name: 'Rate this answer' }));
+    const helpful = rating.getByRole('button', { name: 'Helpful' });
+
+    await user.click(helpful);
+    expect(helpful).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(feedbackCalls(calls)).toHaveLength(1));
+    await user.click(rating.getByRole('button', { name: 'Not helpful' }));
+    await waitFor(() => expect(feedbackCalls(calls)).toHaveLength(2));
+    await user.click(rating.getByRole('button', { name: 'Not helpful' }));
+    await waitFor(() => expect(feedbackCalls(calls)).toHaveLength(3));
+    expect(helpful).toHaveAttribute('aria-pressed', 'false');
+
+    expect(feedbackCalls(calls).map((c) => c.body)).toEqual([
+      { session_id: SAVED_ID, reply_id: reply.id, rating: 'helpful' },
+      { session_id: SAVED_ID, reply_id: reply.id, rating: 'not_helpful' },
+      { session_id: SAVED_ID, reply_id: reply.id, rating: null },
+    ]);
+  });
+
+  it('a session gone on rating rolls the rating back and says to upload again', async () => {
+    const { user, dialog } = await openChat({
+      [ASK]: envelope(makeReply()),
+      [FEEDBACK]: failure(404, TRIAL_MESSAGES.serverSessionMissing, 'NOT_FOUND'),
+    });
+    await user.type(questionBox(), 'What makes ATP?{Enter}');
+    const log = within(dialog).getByRole('log', { name: 'Trial conversation' });
+    await within(log).findByRole('article', { name: 'Answer' });
+    const helpful = within(log).getByRole('button', { name: 'Helpful' });
+    await user.click(helpful);
+    expect(await within(log).findByText(TRIAL_MESSAGES.sessionExpired)).toBeInTheDocument();
+    expect(helpful).toHaveAttribute('aria-pressed', 'false');
+  });
+});

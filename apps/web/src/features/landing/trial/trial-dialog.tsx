@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner';
 import { useAuthModals } from '@/lib/auth-modals';
 import { cn } from '@/lib/utils';
+import { useRateTrialAnswer } from './api/rate-trial-answer';
 import { ChatStep } from './chat-step';
 import { questionsLeftText } from './trial-rules';
 import { UploadStep } from './upload-step';
@@ -33,6 +34,7 @@ export function TrialDialog({
   const { state, load, startFresh, update } = useTrialSession();
   const { state: uploadState, send: sendUpload, reset: resetUpload } = useTrialUpload();
   const chat = useTrialChat();
+  const rateAnswer = useRateTrialAnswer();
   const resetChat = chat.reset;
   const [choosingDocument, setChoosingDocument] = useState(false);
   const [justUploaded, setJustUploaded] = useState(false);
@@ -131,6 +133,9 @@ export function TrialDialog({
             recovery={chat.recovery}
             focusInput={justUploaded}
             onAsk={ask}
+            onRate={(replyId, rating) =>
+              rateAnswer.mutateAsync({ session_id: trial.session_id, reply_id: replyId, rating })
+            }
             onUseAnotherDocument={() => {
               resetUpload();
               setChoosingDocument(true);

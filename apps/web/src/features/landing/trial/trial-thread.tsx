@@ -1,29 +1,42 @@
 import { AlertCircle } from 'lucide-react';
+import { TRIAL_MESSAGES, type AnswerRating as Rating } from '@app/contracts';
+import { AnswerRating, ratingErrorText } from '@/components/chat/answer-rating';
 import {
   AnswerBubble,
   DraftAnswerBubble,
   QuestionBubble,
   TypingIndicator,
 } from '@/components/chat/chat-bubbles';
+import { ApiError } from '@/lib/api-client';
 import type { TrialThreadItem } from './use-trial-chat';
 
 // The dialog is narrower than the chat page: smaller gutters beside the bubbles.
 const QUESTION_GUTTER = 'sm:pl-14';
 const ANSWER_GUTTER = 'pr-2 sm:pr-10';
 
+/** A rating cannot outlive its session: a 404 says to upload again, as a failed question does. */
+const trialRatingErrorText = (error: unknown) =>
+  error instanceof ApiError && error.status === 404
+    ? TRIAL_MESSAGES.sessionExpired
+    : ratingErrorText(error);
+
 /**
  * The trial conversation; new entries are announced politely (role="log"). While an answer is
- * written, its draft shows (busy, not announced) until the reply with its passages replaces it.
+ * written, its draft shows (busy, not announced) until the reply with its passages replaces it,
+ * with Helpful / Not helpful under it (issue 17).
  */
 export function TrialThread({
   items,
   busy,
   draft,
+  onRate,
 }: {
   items: TrialThreadItem[];
   busy: boolean;
   /** The answer so far while it is streamed; null or empty before its first words. */
   draft: string | null;
+  /** Saves a rating of the reply (null takes it back). */
+  onRate(replyId: string, rating: Rating | null): Promise<unknown>;
 }) {
   const drafting = busy && Boolean(draft);
   return (
@@ -49,6 +62,13 @@ export function TrialThread({
             linkify={false}
             sources={{ groupBy: 'title' }}
             rowClassName={ANSWER_GUTTER}
+            actions={
+              <AnswerRating
+                className="mt-1"
+                onRate={(rating) => onRate(item.reply.id, rating)}
+                errorText={trialRatingErrorText}
+              />
+            }
           />
         );
       })}
