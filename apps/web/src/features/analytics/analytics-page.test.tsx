@@ -108,6 +108,13 @@ describe('Analytics page', () => {
     expect(stat('Questions')).toHaveTextContent('4asked by students');
     expect(stat('Answered')).toHaveTextContent('50%from the material: 2 of 4');
     expect(stat('Not covered')).toHaveTextContent('2not in the material');
+    // students' ratings, counted apart from answered and not covered, with the way to them
+    expect(stat('Marked not helpful')).toHaveTextContent(/^1Review answers/);
+    expect(
+      within(stat('Marked not helpful') as HTMLElement).getByRole('link', {
+        name: 'Review answers marked not helpful',
+      }),
+    ).toHaveAttribute('href', `/chats?class=${bio.id}&filter=not_helpful`);
     expect(stat('Contact requests')).toHaveTextContent('31 pending');
     expect(stat('Response time')).toHaveTextContent('1.3 son average');
 
@@ -145,6 +152,26 @@ describe('Analytics page', () => {
     expect(query!.get('class_id')).toBe(bio.id);
     expect(query!.get('days')).toBe('30');
     expect(query!.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('with no answer marked not helpful, shows 0 and no link; the answered share is unchanged', async () => {
+    const base = makeAnalytics(bio.id);
+    signedIn({
+      [`GET /chat/analytics/${bio.id}`]: ok({
+        ...base,
+        totals: { ...base.totals, answered: 3, not_answered: 1, not_helpful: 0 },
+      }),
+    });
+    renderApp(`/analytics?class_id=${bio.id}`);
+    const notHelpful = (
+      await screen.findByText('Marked not helpful', { selector: 'dt > span' })
+    ).closest('dt')!.nextElementSibling!;
+    expect(notHelpful).toHaveTextContent('0by students');
+    expect(screen.queryByRole('link', { name: /marked not helpful/ })).toBeNull();
+    const answered = screen
+      .getByText('Answered', { selector: 'dt > span' })
+      .closest('dt')!.nextElementSibling!;
+    expect(answered).toHaveTextContent('75%from the material: 3 of 4');
   });
 
   it('the Table toggle shows the same numbers in a real table', async () => {

@@ -225,7 +225,7 @@ function Figures({ data, classId }: { data: Analytics; classId: string }) {
 
   return (
     <div className="space-y-6">
-      <StatCards totals={data.totals} />
+      <StatCards totals={data.totals} classId={classId} />
       <div className="grid gap-6 xl:grid-cols-3">
         <BarChart
           className="xl:col-span-2"
@@ -354,9 +354,9 @@ function AnalyticsSkeleton({ withHeader = false }: { withHeader?: boolean }) {
           <Skeleton className="h-10 w-full max-w-xl" />
         </div>
       ) : null}
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} className="h-28 rounded-xl last:col-span-2 lg:last:col-span-1" />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-6">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} className="h-28 rounded-xl" />
         ))}
       </div>
       <div className="grid gap-6 xl:grid-cols-3">

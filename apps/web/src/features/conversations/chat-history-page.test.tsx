@@ -1,8 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeClass } from '@/test/class-fixtures';
+import { TEACHER_ANSWER_MAX_LENGTH } from '@app/contracts';
+import { makeClass, makeContent } from '@/test/class-fixtures';
+import { deferred } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+import { CORRECTION_SAVED } from './correction-dialog';
 import {
   conversationServer,
   makeConversation,
@@ -306,5 +309,230 @@ describe('/chat-history', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Back again?')).toBeInTheDocument();
+  });
+});
+
+describe('/chat-history filter, ratings and corrections', () => {
+  /** 25 conversations, every fifth marked not helpful and every fourth not covered. */
+  function rated() {
+    return Array.from({ length: 25 }, (_, i) =>
+      makeConversation({
+        question: `Rated question ${i + 1}?`,
+        feedback: i % 5 === 0 ? 'not_helpful' : i % 5 === 1 ? 'helpful' : null,
+        source_type: i % 4 === 3 ? 'other' : 'syllabus',
+      }),
+    );
+  }
+
+  it('the filter is sent as ?filter, kept in the URL and goes back to page 1', async () => {
+    signedInWith([bio], { [listPath(bio.id)]: conversationServer(rated()) });
+    const { router } = renderApp('/chat-history');
+    const user = userEvent.setup();
+    await screen.findByText('Rated question 1?');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 2');
+
+    const filters = screen.getByRole('group', { name: 'Show' });
+    expect(within(filters).getByRole('radio', { name: 'All' })).toBeChecked();
+    await user.click(within(filters).getByRole('radio', { name: 'Not helpful' }));
+    expect(await screen.findByText('5 answers marked not helpful')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(within(filters).getByRole('radio', { name: 'Not helpful' })).toBeChecked();
+    expect(router.state.location.search).toBe(`?class_id=${bio.id}&filter=not_helpful`);
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(within(list).getAllByRole('button')).toHaveLength(5);
+    const last = queriesTo(`/chat/conversations/${bio.id}`).at(-1)!;
+    expect([last.get('filter'), last.get('page')]).toEqual(['not_helpful', '1']);
+
+    // the arrow keys move along the radio group
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?class_id=${bio.id}&filter=not_covered`),
+    );
+    expect(await screen.findByText('6 answers not covered by the material')).toBeInTheDocument();
+
+    await user.click(within(filters).getByRole('radio', { name: 'All' }));
+    expect(await screen.findByText('25 conversations')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?class_id=${bio.id}`);
+    expect(queriesTo(`/chat/conversations/${bio.id}`).at(-1)!.has('filter')).toBe(false);
+  });
+
+  it('?filter= in the URL is used, with an empty state per filter', async () => {
+    signedInWith([bio], {
+      [listPath(bio.id)]: conversationServer([makeConversation({ question: 'Fine answer?' })]),
+    });
+    const { router } = renderApp(`/chat-history?class_id=${bio.id}&filter=not_helpful`);
+    const user = userEvent.setup();
+    expect(
+      await screen.findByRole('heading', { name: 'No answers marked not helpful' }),
+    ).toBeInTheDocument();
+    expect(queriesTo(`/chat/conversations/${bio.id}`)[0]!.get('filter')).toBe('not_helpful');
+
+    await user.click(screen.getByRole('radio', { name: 'Not covered' }));
+    expect(
+      await screen.findByRole('heading', { name: 'No questions outside the material' }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show all conversations' }));
+    expect(await screen.findByText('Fine answer?')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?class_id=${bio.id}`);
+  });
+
+  it('rows and the detail show the rating and Corrected', async () => {
+    const rows = [
+      makeConversation({ question: 'Bad answer?', feedback: 'not_helpful' }),
+      makeConversation({ question: 'Good answer?', feedback: 'helpful' }),
+      makeConversation({ question: 'Fixed answer?', feedback: 'not_helpful', corrected: true }),
+      makeConversation({ question: 'Unrated?' }),
+    ];
+    signedInWith([bio], {
+      [listPath(bio.id)]: conversationServer(rows),
+      [`GET /chat/conversation/${rows[2]!.id}`]: ok(makeDetail(rows[2]!)),
+    });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const [bad, good, fixed, unrated] = within(list).getAllByRole('button');
+    expect(within(bad!).getByText('Not helpful')).toBeInTheDocument();
+    expect(within(bad!).queryByText('Corrected')).toBeNull();
+    expect(within(good!).getByText('Helpful')).toBeInTheDocument();
+    expect(within(fixed!).getByText('Not helpful')).toBeInTheDocument();
+    expect(within(fixed!).getByText('Corrected')).toBeInTheDocument();
+    expect(unrated).not.toHaveTextContent(/helpful|Corrected/i);
+
+    await user.click(fixed!);
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation' });
+    expect(within(dialog).getByText('Not helpful')).toBeInTheDocument();
+    expect(within(dialog).getByText('Corrected')).toBeInTheDocument();
+  });
+
+  it('Correct answer posts the answer, toasts, returns focus and the row shows Corrected', async () => {
+    const rows = [makeConversation({ question: 'When is the exam?', feedback: 'not_helpful' })];
+    const row = rows[0]!;
+    const calls = signedInWith([bio], {
+      [listPath(bio.id)]: conversationServer(rows),
+      [`GET /chat/conversation/${row.id}`]: () => ok(makeDetail(rows[0]!)),
+      [`POST /chat/conversation/${row.id}/correct`]: () => {
+        rows[0] = { ...row, corrected: true };
+        return {
+          status: 201,
+          body: {
+            success: true,
+            data: {
+              content: makeContent({
+                class_id: bio.id,
+                title: row.question,
+                content_type: 'other',
+              }),
+              conversation: rows[0],
+            },
+          },
+        };
+      },
+    });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    // by keyboard: the row opens the detail, whose first control is Correct answer
+    const rowButton = await screen.findByRole('button', { name: /When is the exam\?/ });
+    rowButton.focus();
+    await user.keyboard('{Enter}');
+    const detail = await screen.findByRole('dialog', { name: 'Conversation' });
+    const correct = within(detail).getByRole('button', { name: 'Correct answer' });
+    await waitFor(() => expect(correct).toHaveFocus());
+    await user.keyboard('{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Correct this answer' });
+    expect(dialog).toHaveTextContent('When is the exam?');
+    const box = within(dialog).getByRole('textbox', { name: 'Correct answer' });
+    expect(box).toHaveAttribute('maxLength', String(TEACHER_ANSWER_MAX_LENGTH));
+    const save = within(dialog).getByRole('button', { name: 'Save correction' });
+    expect(save).toBeDisabled();
+    await user.type(box, '  On December 12, in room B214. ');
+    expect(within(dialog).getByText('29 / 10,000 characters')).toBeInTheDocument();
+    await user.click(save);
+
+    expect(await screen.findByText(CORRECTION_SAVED)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Correct this answer' })).toBeNull(),
+    );
+    expect(calls.find((c) => c.path.endsWith('/correct'))?.body).toEqual({
+      answer: 'On December 12, in room B214.',
+    });
+    // back in the detail: focus on its opener, and the answer now shows Corrected
+    await waitFor(() => expect(correct).toHaveFocus());
+    expect(within(detail).getByText('Corrected')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const updated = screen.getByRole('button', { name: /When is the exam\?/ });
+    expect(within(updated).getByText('Corrected')).toBeInTheDocument();
+    await waitFor(() => expect(updated).toHaveFocus());
+  });
+
+  it("a refused correction shows the server's message in the dialog and keeps the text", async () => {
+    const row = makeConversation({ question: 'Is the lab open?' });
+    signedInWith([bio], {
+      [listPath(bio.id)]: conversationServer([row]),
+      [`GET /chat/conversation/${row.id}`]: ok(makeDetail(row)),
+      [`POST /chat/conversation/${row.id}/correct`]: {
+        status: 422,
+        body: {
+          success: false,
+          detail: [
+            {
+              loc: ['body', 'answer'],
+              msg: 'Answers can be at most 10,000 characters.',
+              type: 'x',
+            },
+          ],
+          code: 'VALIDATION_ERROR',
+        },
+      },
+    });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Is the lab open\?/ }));
+    const detail = await screen.findByRole('dialog', { name: 'Conversation' });
+    await user.click(within(detail).getByRole('button', { name: 'Correct answer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct this answer' });
+    const box = within(dialog).getByRole('textbox', { name: 'Correct answer' });
+    await user.type(box, 'Yes, until 6 pm.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Answers can be at most 10,000 characters.',
+    );
+    expect(box).toHaveValue('Yes, until 6 pm.');
+    expect(within(dialog).getByRole('button', { name: 'Save correction' })).toBeEnabled();
+  });
+
+  it('shows Saving... while the correction is on its way', async () => {
+    const row = makeConversation({ question: 'Office hours?' });
+    const slow = deferred({
+      status: 201,
+      body: {
+        success: true,
+        data: {
+          content: makeContent({ class_id: bio.id, content_type: 'other' }),
+          conversation: { ...row, corrected: true },
+        },
+      },
+    });
+    signedInWith([bio], {
+      [listPath(bio.id)]: conversationServer([row]),
+      [`GET /chat/conversation/${row.id}`]: ok(makeDetail(row)),
+      [`POST /chat/conversation/${row.id}/correct`]: slow.handler,
+    });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Office hours\?/ }));
+    await user.click(await screen.findByRole('button', { name: 'Correct answer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct this answer' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Correct answer' }), 'Mondays.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    slow.release();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Correct this answer' })).toBeNull(),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Mail } from 'lucide-react';
-import type { ClassItem } from '@app/contracts';
+import type { ClassItem, ConversationFilter } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { ClassGroup } from '@/lib/class-groups';
@@ -10,6 +10,7 @@ import { ClassSelect } from './class-select';
 import { pickClass } from './class-selection';
 import { classFacts } from './class-sidebar';
 import { ContactRequestsPanel } from './contact-requests-panel';
+import { FILTER_PARAM, filterParam, parseFilter } from './conversation-filter';
 import { ConversationList } from './conversation-list';
 import { StudentLinkPanel } from './student-link-panel';
 import { useTeacherClasses } from './use-teacher-classes';
@@ -17,13 +18,18 @@ import { useClassInUrl, useUrlParams } from './use-url-params';
 
 const CLASS_PARAM = 'class_id';
 
-/** /chat-history: one class's conversations; `?class_id=` picks the class and follows the picker. */
+/**
+ * /chat-history: one class's conversations; `?class_id=` picks the class and follows the picker,
+ * `?filter=` narrows the list (not_helpful, not_covered).
+ */
 export function ChatHistoryPage() {
   const { list, groups } = useTeacherClasses();
   const [params, replaceParams] = useUrlParams();
   const requested = params.get(CLASS_PARAM);
   const selected = pickClass(groups, requested, false);
   const showClass = (classId: string) => replaceParams({ [CLASS_PARAM]: classId });
+  const filter = parseFilter(params.get(FILTER_PARAM));
+  const showFilter = (next: ConversationFilter) => replaceParams(filterParam(next));
   useClassInUrl(CLASS_PARAM, selected?.id, replaceParams, requested);
 
   if (list.isPending) return <PageSkeleton withSidebar={false} />;
@@ -32,7 +38,14 @@ export function ChatHistoryPage() {
   }
   if (!selected) return <NoClasses />;
   return (
-    <ClassHistory key={selected.id} classItem={selected} groups={groups} onSelect={showClass} />
+    <ClassHistory
+      key={selected.id}
+      classItem={selected}
+      groups={groups}
+      onSelect={showClass}
+      filter={filter}
+      onFilter={showFilter}
+    />
   );
 }
 
@@ -40,10 +53,14 @@ function ClassHistory({
   classItem,
   groups,
   onSelect,
+  filter,
+  onFilter,
 }: {
   classItem: ClassItem;
   groups: ClassGroup[];
   onSelect(classId: string): void;
+  filter: ConversationFilter;
+  onFilter(filter: ConversationFilter): void;
 }) {
   const [requestsOpen, setRequestsOpen] = useState(false);
   const requests = useEmailRequests(classItem.id);
@@ -90,7 +107,12 @@ function ClassHistory({
         </div>
       ) : null}
 
-      <ConversationList classId={classItem.id} showResponseTime={false} />
+      <ConversationList
+        classId={classItem.id}
+        showResponseTime={false}
+        filter={filter}
+        onFilterChange={onFilter}
+      />
     </div>
   );
 }

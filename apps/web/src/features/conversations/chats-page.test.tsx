@@ -12,6 +12,7 @@ import {
   makeGroup,
   makeRequest,
   ok,
+  queriesTo,
   signedInWith,
 } from './test-fixtures';
 
@@ -176,6 +177,42 @@ describe('/chats views', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Conversation' });
     expect(within(dialog).getByText('Response time')).toBeInTheDocument();
     expect(within(dialog).getByText('1,875 ms')).toBeInTheDocument();
+  });
+});
+
+describe('/chats filter', () => {
+  it('?filter= beside ?class= shows only the answers marked not helpful; another filter starts at page 1', async () => {
+    const rows = [
+      makeConversation({ question: 'Wrong answer?', feedback: 'not_helpful' }),
+      makeConversation({ question: 'Right answer?', feedback: 'helpful' }),
+      makeConversation({ question: 'Not in the syllabus?', source_type: 'other' }),
+    ];
+    const { router, user } = open(`/chats?class=${fall.id}&filter=not_helpful`, {
+      [`GET /chat/conversations/${fall.id}`]: conversationServer(rows),
+    });
+    const wrong = await screen.findByRole('button', { name: /Wrong answer\?/ });
+    expect(within(wrong).getByText('Not helpful')).toBeInTheDocument();
+    expect(screen.queryByText('Right answer?')).toBeNull();
+    expect(screen.getByText('1 answer marked not helpful')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Not helpful' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Not covered' }));
+    expect(await screen.findByText('Not in the syllabus?')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?class=${fall.id}&filter=not_covered`);
+    const sent = queriesTo(`/chat/conversations/${fall.id}`).map((q) => [
+      q.get('filter'),
+      q.get('page'),
+    ]);
+    expect(sent).toEqual([
+      ['not_helpful', '1'],
+      ['not_covered', '1'],
+    ]);
+
+    await user.click(screen.getByRole('radio', { name: 'All' }));
+    expect(await screen.findByText('Right answer?')).toBeInTheDocument();
+    const right = screen.getByRole('button', { name: /Right answer\?/ });
+    expect(within(right).getByText('Helpful')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?class=${fall.id}`);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ClassItem } from '@app/contracts';
+import type { ClassItem, ConversationFilter } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { useEmailRequests } from './api/get-email-requests';
@@ -9,6 +9,7 @@ import { ClassSelect } from './class-select';
 import { parseView, pickClass, type ChatView } from './class-selection';
 import { ClassSidebar, classFacts } from './class-sidebar';
 import { ContactRequestsPanel } from './contact-requests-panel';
+import { FILTER_PARAM, filterParam, parseFilter } from './conversation-filter';
 import { ConversationList } from './conversation-list';
 import { StudentLinkPanel } from './student-link-panel';
 import { UnansweredPanel } from './unanswered-panel';
@@ -20,7 +21,8 @@ const VIEW_PARAM = 'view';
 
 /**
  * /chats (Student Conversations): every class by semester in a sidebar; the chosen class's
- * conversations, contact requests and unanswered questions. `?class=` and `?view=` choose them.
+ * conversations, contact requests and unanswered questions. `?class=` and `?view=` choose them;
+ * `?filter=` narrows the conversations (not_helpful, not_covered).
  */
 export function ChatsPage() {
   const { list, groups } = useTeacherClasses();
@@ -31,6 +33,7 @@ export function ChatsPage() {
   const deciding = !requested && pending.isPending;
   const selected = deciding ? null : pickClass(groups, requested, true, pending.data);
   const view = parseView(params.get(VIEW_PARAM));
+  const filter = parseFilter(params.get(FILTER_PARAM));
   useClassInUrl(CLASS_PARAM, selected?.id, update, requested);
 
   if (list.isPending || (deciding && list.data)) return <PageSkeleton withSidebar />;
@@ -62,6 +65,8 @@ export function ChatsPage() {
           classItem={selected}
           view={view}
           onView={(next) => update({ [VIEW_PARAM]: next === 'conversations' ? null : next })}
+          filter={filter}
+          onFilter={(next) => update(filterParam(next))}
         />
       </div>
     </div>
@@ -72,10 +77,14 @@ function ClassPane({
   classItem,
   view,
   onView,
+  filter,
+  onFilter,
 }: {
   classItem: ClassItem;
   view: ChatView;
   onView(view: ChatView): void;
+  filter: ConversationFilter;
+  onFilter(filter: ConversationFilter): void;
 }) {
   const requests = useEmailRequests(classItem.id);
   const unanswered = useUnanswered(classItem.id);
@@ -104,7 +113,12 @@ function ClassPane({
       ) : view === 'unanswered' ? (
         <UnansweredPanel classId={classItem.id} />
       ) : (
-        <ConversationList classId={classItem.id} showResponseTime />
+        <ConversationList
+          classId={classItem.id}
+          showResponseTime
+          filter={filter}
+          onFilterChange={onFilter}
+        />
       )}
     </>
   );

@@ -1,4 +1,7 @@
+import { useState } from 'react';
+import { PencilLine } from 'lucide-react';
 import type { Citation, ConversationSummary } from '@app/contracts';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   Dialog,
@@ -10,20 +13,25 @@ import {
 import { groupCitations } from '@/lib/citations';
 import { useConversation } from './api/get-conversation';
 import { ANONYMOUS } from './conversation-row';
+import { CorrectionDialog } from './correction-dialog';
 import { formatDateTime } from './format';
 import { LoadError, useLogFailure } from './load-error';
+import { ReviewBadges } from './review-badges';
 import { SourceBadge } from './source-badge';
 import { contentTypeLabel } from '@/lib/content-types';
 
 /**
- * The detail modal: question, AI response, source with the cited passages, time and tokens; on
- * /chats also the response time. The row's summary shows at once while the full answer loads.
+ * The detail modal: question, AI response with the student's rating and Correct answer, source
+ * with the cited passages, time and tokens; on /chats also the response time. The row's summary
+ * shows at once while the full answer loads.
  */
 export function ConversationDetailDialog({
+  classId,
   conversation,
   onClose,
   showResponseTime,
 }: {
+  classId: string;
   conversation: ConversationSummary | null;
   onClose(): void;
   showResponseTime: boolean;
@@ -32,7 +40,11 @@ export function ConversationDetailDialog({
     <Dialog open={conversation !== null} onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent size="lg">
         {conversation ? (
-          <DetailBody conversation={conversation} showResponseTime={showResponseTime} />
+          <DetailBody
+            classId={classId}
+            conversation={conversation}
+            showResponseTime={showResponseTime}
+          />
         ) : null}
       </DialogContent>
     </Dialog>
@@ -40,14 +52,19 @@ export function ConversationDetailDialog({
 }
 
 function DetailBody({
-  conversation,
+  classId,
+  conversation: summary,
   showResponseTime,
 }: {
+  classId: string;
   conversation: ConversationSummary;
   showResponseTime: boolean;
 }) {
-  const detail = useConversation(conversation.id);
+  const detail = useConversation(summary.id);
   useLogFailure(detail.error, 'Conversation');
+  // the full conversation, once loaded, is the newer word (a correction updates it)
+  const conversation = detail.data ?? summary;
+  const [correcting, setCorrecting] = useState(false);
 
   return (
     <>
@@ -65,7 +82,16 @@ function DetailBody({
           </p>
         </Section>
 
-        <Section title="AI response">
+        <Section
+          title="AI response"
+          badges={<ReviewBadges conversation={conversation} />}
+          action={
+            <Button variant="outline" size="sm" onClick={() => setCorrecting(true)}>
+              <PencilLine aria-hidden="true" />
+              Correct answer
+            </Button>
+          }
+        >
           {detail.isPending ? (
             <div aria-busy="true" className="space-y-2">
               <span role="status" className="sr-only">
@@ -105,14 +131,34 @@ function DetailBody({
           ) : null}
         </dl>
       </div>
+
+      <CorrectionDialog
+        classId={classId}
+        conversation={correcting ? conversation : null}
+        onClose={() => setCorrecting(false)}
+      />
     </>
   );
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({
+  title,
+  badges,
+  action,
+  children,
+}: {
+  title: string;
+  badges?: React.ReactNode;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <section className="space-y-2">
-      <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{title}</h3>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{title}</h3>
+        {badges}
+        {action ? <div className="ml-auto">{action}</div> : null}
+      </div>
       {children}
     </section>
   );

@@ -1,10 +1,11 @@
 import type { ConversationSummary } from '@app/contracts';
 import { formatDateTime } from './format';
+import { ReviewBadges } from './review-badges';
 import { SourceBadge } from './source-badge';
 
 export const ANONYMOUS = 'Anonymous';
 
-/** One conversation in the list; the whole row opens the detail. */
+/** One conversation in the list; the whole row opens the detail (where it can be corrected). */
 export function ConversationRow({
   conversation,
   onOpen,
@@ -25,7 +26,10 @@ export function ConversationRow({
           </span>
           <span aria-hidden="true">·</span>
           <time dateTime={conversation.created_at}>{formatDateTime(conversation.created_at)}</time>
-          <SourceBadge source={conversation.source_type} className="ml-auto" />
+          <span className="flex w-full flex-wrap items-center gap-1 sm:ml-auto sm:w-auto sm:justify-end">
+            <ReviewBadges conversation={conversation} />
+            <SourceBadge source={conversation.source_type} />
+          </span>
         </span>
         <span className="mt-1.5 line-clamp-2 block text-sm font-medium break-words text-ink-900">
           {conversation.question}

@@ -93,8 +93,9 @@ export function queriesTo(path: string): URLSearchParams[] {
 }
 
 /**
- * Serves conversations like the server: every search word in question or answer, 20 a page; a
- * search's matches counted up to `countMax` (or the end of the page asked for), then "at least".
+ * Serves conversations like the server: `filter` (not_helpful: the student's rating; not_covered:
+ * source_type other), every search word in question or answer, 20 a page; a search's matches
+ * counted up to `countMax` (or the end of the page asked for), then "at least".
  */
 export function conversationServer(conversations: ConversationSummary[], countMax = 1000) {
   return () => {
@@ -102,10 +103,16 @@ export function conversationServer(conversations: ConversationSummary[], countMa
     const page = Number(url.searchParams.get('page') ?? 1);
     const perPage = Number(url.searchParams.get('per_page') ?? 20);
     const words = (url.searchParams.get('search') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    const found = conversations.filter((c) =>
-      words.every((w) => `${c.question} ${c.response_preview}`.toLowerCase().includes(w)),
+    const filter = url.searchParams.get('filter') ?? 'all';
+    const found = conversations.filter(
+      (c) =>
+        (filter === 'all' ||
+          (filter === 'not_helpful' && c.feedback === 'not_helpful') ||
+          (filter === 'not_covered' && c.source_type === 'other')) &&
+        words.every((w) => `${c.question} ${c.response_preview}`.toLowerCase().includes(w)),
     );
-    const counted = words.length ? Math.max(countMax, page * perPage) : found.length;
+    const counted =
+      words.length || filter !== 'all' ? Math.max(countMax, page * perPage) : found.length;
     const total = Math.min(found.length, counted);
     return {
       body: {

@@ -1,5 +1,15 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
-import { BookCheck, CircleHelp, Mail, MessagesSquare, Timer } from 'lucide-react';
+import {
+  ArrowRight,
+  BookCheck,
+  CircleHelp,
+  Mail,
+  MessagesSquare,
+  ThumbsDown,
+  Timer,
+} from 'lucide-react';
 import type { Analytics } from '@app/contracts';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
@@ -8,13 +18,23 @@ import { formatDuration, percentOf } from '../analytics-format';
 interface Stat {
   label: string;
   value: string;
-  detail: string;
+  /** one line under the figure, e.g. a link to the conversations behind it */
+  detail: ReactNode;
   icon: LucideIcon;
   tone: string;
 }
 
-/** The headline figures of the range. */
-export function StatCards({ totals }: { totals: Analytics['totals'] }) {
+/** /chats showing only the class's answers students marked not helpful. */
+export function notHelpfulHref(classId: string): string {
+  return `/chats?class=${encodeURIComponent(classId)}&filter=not_helpful`;
+}
+
+/**
+ * The headline figures of the range. "Answered" is the share answered from the material, rated
+ * or not; "Marked not helpful" counts students' ratings apart from it (an answer from the
+ * material, or one saying the material did not cover it, can be marked not helpful).
+ */
+export function StatCards({ totals, classId }: { totals: Analytics['totals']; classId: string }) {
   const answeredShare = percentOf(totals.answered, totals.questions);
   const stats: Stat[] = [
     {
@@ -39,6 +59,24 @@ export function StatCards({ totals }: { totals: Analytics['totals'] }) {
       tone: 'bg-warning-50 text-warning-800',
     },
     {
+      label: 'Marked not helpful',
+      value: totals.not_helpful.toLocaleString('en-US'),
+      detail:
+        totals.not_helpful > 0 ? (
+          <Link
+            to={notHelpfulHref(classId)}
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            Review answers<span className="sr-only"> marked not helpful</span>
+            <ArrowRight className="size-3.5" aria-hidden="true" />
+          </Link>
+        ) : (
+          'by students'
+        ),
+      icon: ThumbsDown,
+      tone: totals.not_helpful > 0 ? 'bg-warning-50 text-warning-800' : 'bg-ink-100 text-ink-700',
+    },
+    {
       label: 'Contact requests',
       value: totals.contact_requests.toLocaleString('en-US'),
       detail: `${totals.pending_requests.toLocaleString('en-US')} pending`,
@@ -55,12 +93,9 @@ export function StatCards({ totals }: { totals: Analytics['totals'] }) {
     },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-6">
       {stats.map((stat) => (
-        <Card
-          key={stat.label}
-          className="flex min-w-0 flex-col gap-3 p-4 last:col-span-2 sm:p-5 lg:last:col-span-1"
-        >
+        <Card key={stat.label} className="flex min-w-0 flex-col gap-3 p-4 sm:p-5">
           <dt className="flex items-start justify-between gap-2 text-sm font-medium text-ink-600">
             <span>{stat.label}</span>
             <span
