@@ -211,7 +211,7 @@ test.describe('the teacher side of conversations @mobile', () => {
     );
     await signIn(page, teacher);
     await page.waitForURL('**/dashboard');
-    await page.goto(`/chat-history?class_id=${cls.id}`);
+    await page.goto(`/chat-history?class=${cls.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Chat History' })).toBeVisible();
     const list = page.getByRole('list', { name: 'Conversations' });
     await expect(list.getByRole('listitem')).toHaveCount(20);

@@ -107,7 +107,7 @@ export function ClassCard({
               <DropdownMenuItem onSelect={() => navigate(`/analytics?class_id=${item.id}`)}>
                 <BarChart3 aria-hidden="true" /> View analytics
               </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => navigate(`/chat-history?class_id=${item.id}`)}>
+              <DropdownMenuItem onSelect={() => navigate(`/chat-history?class=${item.id}`)}>
                 <History aria-hidden="true" /> Chat history
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => onCopyClass(item)}>

@@ -126,7 +126,7 @@ describe('class card menu', () => {
     await userEvent.click(c.getByRole('button', { name: 'More actions for Biology' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: item }));
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
-    expect(router.state.location.search).toBe(`?class_id=${cls.id}`);
+    expect(router.state.location.search).toBe(`?class=${cls.id}`);
   });
 });
 

@@ -31,7 +31,7 @@ function manyConversations() {
 }
 
 describe('/chat-history', () => {
-  it('preselects the first class, keeps ?class_id= in sync and follows the class selector', async () => {
+  it('preselects the first class, keeps ?class= in sync and follows the class selector', async () => {
     signedInWith([chem, bio], {
       [listPath(bio.id)]: conversationServer([makeConversation({ question: 'Bio question?' })]),
       [listPath(chem.id)]: conversationServer([makeConversation({ question: 'Chem question?' })]),
@@ -41,23 +41,32 @@ describe('/chat-history', () => {
     // sorted by name within the semester: Cell Biology first
     expect(await screen.findByText('Bio question?')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Class' })).toHaveValue(bio.id);
-    await waitFor(() => expect(router.state.location.search).toBe(`?class_id=${bio.id}`));
+    await waitFor(() => expect(router.state.location.search).toBe(`?class=${bio.id}`));
     expect(screen.getByText(`${window.location.origin}/chat/${bio.chat_uuid}`)).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Class' }), chem.id);
     expect(await screen.findByText('Chem question?')).toBeInTheDocument();
-    expect(router.state.location.search).toBe(`?class_id=${chem.id}`);
+    expect(router.state.location.search).toBe(`?class=${chem.id}`);
     expect(screen.getByRole('link', { name: 'Open student chat in a new tab' })).toHaveAttribute(
       'href',
       `${window.location.origin}/chat/${chem.chat_uuid}`,
     );
   });
 
-  it('?class_id= in the URL wins', async () => {
+  it('an older link with ?class_id= opens that class and becomes ?class=', async () => {
     signedInWith([chem, bio], {
       [listPath(chem.id)]: conversationServer([makeConversation({ question: 'Chem question?' })]),
     });
-    renderApp(`/chat-history?class_id=${chem.id}`);
+    const { router } = renderApp(`/chat-history?class_id=${chem.id}`);
+    expect(await screen.findByText('Chem question?')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(`?class=${chem.id}`));
+  });
+
+  it('?class= in the URL wins', async () => {
+    signedInWith([chem, bio], {
+      [listPath(chem.id)]: conversationServer([makeConversation({ question: 'Chem question?' })]),
+    });
+    renderApp(`/chat-history?class=${chem.id}`);
     expect(await screen.findByText('Chem question?')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Class' })).toHaveValue(chem.id);
   });
@@ -338,7 +347,7 @@ describe('/chat-history filter, ratings and corrections', () => {
     expect(await screen.findByText('5 answers marked not helpful')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
     expect(within(filters).getByRole('radio', { name: 'Not helpful' })).toBeChecked();
-    expect(router.state.location.search).toBe(`?class_id=${bio.id}&filter=not_helpful`);
+    expect(router.state.location.search).toBe(`?class=${bio.id}&filter=not_helpful`);
     const list = screen.getByRole('list', { name: 'Conversations' });
     expect(within(list).getAllByRole('button')).toHaveLength(5);
     const last = queriesTo(`/chat/conversations/${bio.id}`).at(-1)!;
@@ -347,13 +356,13 @@ describe('/chat-history filter, ratings and corrections', () => {
     // the arrow keys move along the radio group
     await user.keyboard('{ArrowRight}');
     await waitFor(() =>
-      expect(router.state.location.search).toBe(`?class_id=${bio.id}&filter=not_covered`),
+      expect(router.state.location.search).toBe(`?class=${bio.id}&filter=not_covered`),
     );
     expect(await screen.findByText('6 answers not covered by the material')).toBeInTheDocument();
 
     await user.click(within(filters).getByRole('radio', { name: 'All' }));
     expect(await screen.findByText('25 conversations')).toBeInTheDocument();
-    expect(router.state.location.search).toBe(`?class_id=${bio.id}`);
+    expect(router.state.location.search).toBe(`?class=${bio.id}`);
     expect(queriesTo(`/chat/conversations/${bio.id}`).at(-1)!.has('filter')).toBe(false);
   });
 
@@ -361,7 +370,7 @@ describe('/chat-history filter, ratings and corrections', () => {
     signedInWith([bio], {
       [listPath(bio.id)]: conversationServer([makeConversation({ question: 'Fine answer?' })]),
     });
-    const { router } = renderApp(`/chat-history?class_id=${bio.id}&filter=not_helpful`);
+    const { router } = renderApp(`/chat-history?class=${bio.id}&filter=not_helpful`);
     const user = userEvent.setup();
     expect(
       await screen.findByRole('heading', { name: 'No answers marked not helpful' }),
@@ -375,7 +384,7 @@ describe('/chat-history filter, ratings and corrections', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show all conversations' }));
     expect(await screen.findByText('Fine answer?')).toBeInTheDocument();
-    expect(router.state.location.search).toBe(`?class_id=${bio.id}`);
+    expect(router.state.location.search).toBe(`?class=${bio.id}`);
   });
 
   it('rows and the detail show the rating and Corrected', async () => {

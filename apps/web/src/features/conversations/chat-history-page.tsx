@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Mail } from 'lucide-react';
 import type { ClassItem, ConversationFilter } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -14,23 +14,32 @@ import { FILTER_PARAM, filterParam, parseFilter } from './conversation-filter';
 import { ConversationList } from './conversation-list';
 import { StudentLinkPanel } from './student-link-panel';
 import { useTeacherClasses } from './use-teacher-classes';
-import { useClassInUrl, useUrlParams } from './use-url-params';
+import { useUrlParams } from './use-url-params';
 
-const CLASS_PARAM = 'class_id';
+/** `?class=`, as on /chats; `?class_id=` (the name links used first) is still understood. */
+const CLASS_PARAM = 'class';
+const OLD_CLASS_PARAM = 'class_id';
 
 /**
- * /chat-history: one class's conversations; `?class_id=` picks the class and follows the picker,
+ * /chat-history: one class's conversations; `?class=` picks the class and follows the picker,
  * `?filter=` narrows the list (not_helpful, not_covered).
  */
 export function ChatHistoryPage() {
   const { list, groups } = useTeacherClasses();
   const [params, replaceParams] = useUrlParams();
-  const requested = params.get(CLASS_PARAM);
+  const requested = params.get(CLASS_PARAM) ?? params.get(OLD_CLASS_PARAM);
   const selected = pickClass(groups, requested, false);
-  const showClass = (classId: string) => replaceParams({ [CLASS_PARAM]: classId });
+  const showClass = (classId: string) =>
+    replaceParams({ [CLASS_PARAM]: classId, [OLD_CLASS_PARAM]: null });
   const filter = parseFilter(params.get(FILTER_PARAM));
   const showFilter = (next: ConversationFilter) => replaceParams(filterParam(next));
-  useClassInUrl(CLASS_PARAM, selected?.id, replaceParams, requested);
+  // the URL names the class shown (one change: React Router applies one per render)
+  const inUrl = params.get(CLASS_PARAM);
+  const oldLink = params.get(OLD_CLASS_PARAM) !== null;
+  useEffect(() => {
+    if (selected && (inUrl !== selected.id || oldLink))
+      replaceParams({ [CLASS_PARAM]: selected.id, [OLD_CLASS_PARAM]: null });
+  }, [selected, inUrl, oldLink, replaceParams]);
 
   if (list.isPending) return <PageSkeleton withSidebar={false} />;
   if (list.isError) {
