@@ -116,9 +116,9 @@ describe('dashboard', () => {
 
 describe('class card menu', () => {
   it.each([
-    ['View analytics', '/analytics'],
-    ['Chat history', '/chat-history'],
-  ])('%s opens %s for the class', async (item, path) => {
+    ['View analytics', '/analytics', 'class_id'],
+    ['Chat history', '/chat-history', 'class'],
+  ])('%s opens %s for the class', async (item, path, param) => {
     const cls = makeClass({ class_name: 'Biology' });
     setup([cls]);
     const { router } = renderApp('/dashboard');
@@ -126,7 +126,7 @@ describe('class card menu', () => {
     await userEvent.click(c.getByRole('button', { name: 'More actions for Biology' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: item }));
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
-    expect(router.state.location.search).toBe(`?class=${cls.id}`);
+    expect(router.state.location.search).toBe(`?${param}=${cls.id}`);
   });
 });
 
