@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -10,13 +9,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { AppError, registerErrorHandler } from './errors.ts';
+import { registerErrorHandler } from './errors.ts';
 import { frameworkErrors, rejectNulCharacters } from './plugins/bad-input.ts';
 import { type HandlerTracker, trackHandlers } from './plugins/in-flight.ts';
+import { compressReplies, serveWebApp } from './plugins/web-delivery.ts';
 import { AuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
@@ -172,6 +170,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+
+  // The built SPA and the fallback for page routes. Before compression, which attaches itself to
+  // each route added after it: the SPA's files come compressed from the build.
+  await serveWebApp(app, deps.webDist);
+  await compressReplies(app);
 
   await app.register(swagger, {
     openapi: {
@@ -410,27 +413,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-
-  const webDist =
-    deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
-  if (webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      maxAge: '1h',
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && webDist;
-    if (isPage) {
-      // SPA fallback: the client router shows the SPEC route or redirects unknown paths to /.
-      return reply
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', webDist, { maxAge: 0 });
-    }
-    throw new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
-  });
 
   return app;
 }

@@ -1,7 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { LandingPage } from '@/features/landing/landing-page';
-import { TermsPage } from '@/features/legal/terms-page';
 import { ProtectedRoute } from './protected-route';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -13,9 +11,20 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      // Everything below loads on demand so the landing page stays light.
+      // Each page loads on demand, so a page fetches only its own code (the student chat never
+      // loads the landing page's, nor the landing page the teacher's).
+      {
+        path: '/',
+        lazy: async () => ({
+          Component: (await import('@/features/landing/landing-page')).LandingPage,
+        }),
+      },
+      {
+        path: '/terms',
+        lazy: async () => ({
+          Component: (await import('@/features/legal/terms-page')).TermsPage,
+        }),
+      },
       {
         path: '/chat/:chatUuid',
         lazy: async () => ({
