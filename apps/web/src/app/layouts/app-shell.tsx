@@ -56,7 +56,8 @@ export function AppShell() {
             >
               <Menu className="size-5" aria-hidden="true" />
             </button>
-            <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight text-ink-900 sm:text-xl">
+            {/* on a phone a long title ("Student Conversations") takes two lines, not an ellipsis */}
+            <h1 className="line-clamp-2 min-w-0 flex-1 text-base leading-5 font-semibold tracking-tight text-ink-900 sm:truncate sm:text-xl sm:leading-7">
               {title}
             </h1>
             <Link

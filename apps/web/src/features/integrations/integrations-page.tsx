@@ -21,7 +21,7 @@ export function IntegrationsPage() {
   return (
     <div className="space-y-6">
       <InstallBanner />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           {integrations.isPending ? (
             <div className="space-y-4" aria-busy="true">
