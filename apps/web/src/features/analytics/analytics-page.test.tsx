@@ -240,14 +240,14 @@ describe('Analytics page', () => {
     await waitFor(() => expect(analyticsQueries().at(-1)!.get('class_id')).toBe(chem.id));
 
     const range = screen.getByRole('group', { name: 'Period' });
-    expect(within(range).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute(
+    expect(within(range).getByRole('button', { name: '30d: Last 30 days' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    await user.click(within(range).getByRole('button', { name: 'Last 7 days' }));
+    await user.click(within(range).getByRole('button', { name: '7d: Last 7 days' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?class_id=${chem.id}&days=7`));
     await waitFor(() => expect(analyticsQueries().at(-1)!.get('days')).toBe('7'));
-    expect(within(range).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute(
+    expect(within(range).getByRole('button', { name: '7d: Last 7 days' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );

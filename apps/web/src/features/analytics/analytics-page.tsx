@@ -153,6 +153,8 @@ function seasonOf(item: ClassItem): string {
   return item.semester && item.year ? `${item.semester} ${item.year}` : '';
 }
 
+const shortRange = (days: number) => (days === 365 ? '12m' : `${days}d`);
+
 function RangePicker({ days, onChange }: { days: number; onChange(days: number): void }) {
   return (
     <div className="min-w-0">
@@ -169,14 +171,15 @@ function RangePicker({ days, onChange }: { days: number; onChange(days: number):
             key={range}
             type="button"
             aria-pressed={range === days}
-            aria-label={rangeLabel(range)}
+            // the visible text first (label in name), then what it means
+            aria-label={`${shortRange(range)}: ${rangeLabel(range)}`}
             onClick={() => onChange(range)}
             className={cn(
               'rounded-[5px] px-3 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
               range === days ? 'bg-brand-600 text-white' : 'text-ink-700 hover:bg-ink-100',
             )}
           >
-            {range === 365 ? '12m' : `${range}d`}
+            {shortRange(range)}
           </button>
         ))}
       </div>
