@@ -97,8 +97,12 @@ test.describe('classes on the dashboard', () => {
     await review.getByRole('button', { name: 'View Assignment deadlines' }).click();
     const viewer = page.getByRole('dialog', { name: 'Assignment deadlines' });
     await expect(viewer.getByText('The midterm essay is due October 24.')).toBeVisible();
+    // Escape closes the viewer, then Review Course (issue 17)
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
+    await expect(review).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(review).toBeHidden();
 
     // Copy Class
     const year = new Date().getFullYear();
