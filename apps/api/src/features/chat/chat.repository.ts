@@ -121,7 +121,8 @@ export class ChatRepository extends Repository {
   /**
    * What the student chat page shows of the class behind a share link, in one round trip: the
    * class and its teacher, and (when the teacher set no questions of their own) what the
-   * suggested questions are drawn from: whether it has material, and its headings.
+   * suggested questions are drawn from: whether it has material, and its headings. The query is
+   * the function chat_session (migration 022), whose plan each connection keeps.
    */
   async sessionByShareId(chatUuid: string) {
     const { rows } = await sql<{
@@ -137,15 +138,7 @@ export class ChatRepository extends Repository {
       has_material: boolean | null;
       headings: string[] | null;
     }>`
-      SELECT c.id, c.class_name, c.description, c.is_active, c.school, c.sample_questions,
-             u.institution, u.first_name, u.last_name,
-             CASE WHEN cardinality(c.sample_questions) = 0
-                  THEN ${hasMaterialOf(sql.ref('c.id'))} END AS has_material,
-             CASE WHEN cardinality(c.sample_questions) = 0
-                  THEN ${headingsOf(sql.ref('c.id'))} END AS headings
-      FROM classes c
-      JOIN users u ON u.id = c.teacher_id
-      WHERE c.chat_uuid = ${chatUuid} AND NOT c.is_draft`.execute(this.db);
+      SELECT * FROM chat_session(${chatUuid}::uuid, ${HEADINGS_LIMIT})`.execute(this.db);
     const row = rows[0];
     if (!row) return undefined;
     const { has_material, headings, ...cls } = row;
