@@ -24,7 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { dataOf, fail, postJson, signUpTeacher } from './lib/api.ts';
+import { fail } from './lib/api.ts';
+import { createBenchClass } from './lib/bench-course.ts';
 import { runCommand } from './lib/cli.ts';
 import { startServer } from './lib/server.ts';
 
@@ -195,46 +196,8 @@ async function audit(url: string, port: number): Promise<Lhr> {
 
 /** A class with a syllabus, set up as a teacher would: its student chat path. */
 async function studentChatPath(baseUrl: string): Promise<string> {
-  const token = await signUpTeacher(baseUrl, {
-    email: `bench-web-${Date.now().toString(36)}@example.com`,
-    institution: 'Example University',
-    firstName: 'Maria',
-    lastName: 'Lopez',
-  });
-  const created = dataOf<{ id: string; chat_uuid: string }>(
-    await postJson(
-      `${baseUrl}/api/classes`,
-      {
-        class_name: 'Introductory Physics I',
-        course_code: 'PHYS 101',
-        school: 'Example University',
-        department: 'Physics',
-        semester: 'Fall',
-        year: 2026,
-        student_size: 120,
-      },
-      token,
-    ),
-    201,
-    'class creation',
-  );
-  dataOf(
-    await postJson(
-      `${baseUrl}/api/content/syllabus`,
-      {
-        class_id: created.id,
-        title: 'Syllabus',
-        content:
-          'PHYS 101: Introductory Physics I. Office hours: Tuesdays 2–3:30 pm in Science Hall ' +
-          '214. Grading: problem sets 20%, labs 15%, two midterms 20% each, final exam 25%. ' +
-          'Problem sets are due on Fridays at 11:59 pm on Gradescope.',
-      },
-      token,
-    ),
-    201,
-    'syllabus',
-  );
-  return `/chat/${created.chat_uuid}`;
+  const { chatUuid } = await createBenchClass(baseUrl, 'bench-web');
+  return `/chat/${chatUuid}`;
 }
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1);

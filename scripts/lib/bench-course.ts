@@ -81,18 +81,13 @@ export type BenchClass = {
 
 type ContentStats = { total_items: number; total_words: number; chunk_count: number };
 
-/**
- * Signs up a teacher, creates the class and loads its material; `pages` sizes the PDF, uploaded
- * `copies` times (as separate items, one after another).
- */
-export async function setUpBenchClass(
+/** Signs up a teacher and creates the class with its syllabus (the runners' common start). */
+export async function createBenchClass(
   baseUrl: string,
-  pages: number,
-  copies = 1,
-): Promise<BenchClass> {
-  const runId = Date.now().toString(36);
+  name = 'bench',
+): Promise<{ token: string; classId: string; chatUuid: string }> {
   const token = await signUpTeacher(baseUrl, {
-    email: `bench-${runId}@example.com`,
+    email: `${name}-${Date.now().toString(36)}@example.com`,
     institution: 'Example University',
     firstName: 'Maria',
     lastName: 'Lopez',
@@ -114,16 +109,28 @@ export async function setUpBenchClass(
     201,
     'class creation',
   );
-  const classId = created.id;
   dataOf(
     await postJson(
       `${baseUrl}/api/content/syllabus`,
-      { class_id: classId, title: 'Syllabus', content: SYLLABUS },
+      { class_id: created.id, title: 'Syllabus', content: SYLLABUS },
       token,
     ),
     201,
     'syllabus',
   );
+  return { token, classId: created.id, chatUuid: created.chat_uuid };
+}
+
+/**
+ * Signs up a teacher, creates the class and loads its material; `pages` sizes the PDF, uploaded
+ * `copies` times (as separate items, one after another).
+ */
+export async function setUpBenchClass(
+  baseUrl: string,
+  pages: number,
+  copies = 1,
+): Promise<BenchClass> {
+  const { token, classId, chatUuid } = await createBenchClass(baseUrl);
   const pdf = makeSyntheticPdf(pages);
   for (let copy = 1; copy <= copies; copy++) {
     const upload = await uploadFile(
@@ -147,7 +154,7 @@ export async function setUpBenchClass(
     baseUrl,
     token,
     classId,
-    chatUuid: created.chat_uuid,
+    chatUuid,
     material: {
       pdf_pages: pages,
       pdf_copies: copies,

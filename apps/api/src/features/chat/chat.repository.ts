@@ -112,8 +112,8 @@ export class ChatRepository extends Repository {
    */
   async materialHeadings(classId: string): Promise<{ hasMaterial: boolean; headings: string[] }> {
     const { rows } = await sql<{ has_material: boolean; headings: string[] }>`
-      SELECT ${hasMaterialOf(sql`${classId}::uuid`)} AS has_material,
-             ${headingsOf(sql`${classId}::uuid`)} AS headings`.execute(this.db);
+      SELECT class_has_material(${classId}::uuid) AS has_material,
+             class_headings(${classId}::uuid, ${HEADINGS_LIMIT}) AS headings`.execute(this.db);
     const row = rows[0]!;
     return { hasMaterial: row.has_material, headings: row.headings };
   }
@@ -148,24 +148,6 @@ export class ChatRepository extends Repository {
     };
   }
 }
-
-const hasMaterialOf = (classId: RawBuilder<unknown>) =>
-  sql<boolean>`EXISTS (SELECT 1 FROM contents ready WHERE ready.class_id = ${classId} AND ready.status = 'ready')`;
-
-/** The class's distinct headings in document order, as an array (see materialHeadings). */
-const headingsOf = (classId: RawBuilder<unknown>) => sql<string[]>`ARRAY(
-  SELECT h.heading FROM (
-    SELECT DISTINCT ON (hd.heading) hd.heading,
-           ct.content_type <> 'syllabus' AS after_syllabus,
-           ct.display_order, ct.created_at, hd.position
-    FROM contents ct
-    JOIN content_headings hd ON hd.content_id = ct.id
-    WHERE ct.class_id = ${classId}
-    ORDER BY hd.heading, after_syllabus, ct.display_order, ct.created_at, hd.position
-  ) h
-  ORDER BY h.after_syllabus, h.display_order, h.created_at, h.position
-  LIMIT ${HEADINGS_LIMIT}
-)`;
 
 /** A teacher's answer to a question, with its content item. */
 export type TeacherAnswerRow = {

@@ -177,6 +177,8 @@ describe('PUT /api/trial/feedback', () => {
       rating: 'helpful',
     });
     expect((await rateTrial(reply.id, 'not_helpful')).statusCode).toBe(200);
+    expect((await rateTrial(reply.id, 'great')).statusCode).toBe(422);
+    expect((await rateTrial('not-an-id', 'helpful')).statusCode).toBe(422);
     // one question asked: a second answer id cannot be rated
     const another = await rateTrial('00000000-0000-4000-8000-000000000001', 'helpful');
     expect(another.statusCode).toBe(409);
@@ -236,7 +238,13 @@ describe("the teacher's side: which answers were wrong, and correcting them", ()
     ).json().data;
     expect(analytics.totals).toMatchObject({ questions: 2, not_helpful: 1 });
 
-    // another teacher cannot correct it
+    // without a token, or for another teacher, there is nothing to correct
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/conversation/${wrong.id}/correct`,
+      payload: { answer: 'Yes.' },
+    });
+    expect(anonymous.statusCode).toBe(401);
     const other = await subscribedTeacher(t.app);
     const refused = await t.app.inject({
       method: 'POST',

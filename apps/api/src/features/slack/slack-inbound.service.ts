@@ -6,6 +6,7 @@ import type { ClassesService } from '../classes/classes.service.ts';
 import type { Job, JobDefinition, JobQueue } from '../jobs/job-queue.ts';
 import { SlackApiError } from './slack-api.ts';
 import { isSignedBySlack } from './slack-signature.ts';
+import { shortString } from './slack-text.ts';
 import type { SlackMaterialService } from './slack-material.service.ts';
 import type { SlackRepository } from './slack.repository.ts';
 import type { SlackApp, SlackService } from './slack.service.ts';
@@ -384,10 +385,6 @@ const ephemeral = (text: string): SlackCommandReply => ({ response_type: 'epheme
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** An id-like string field (event_id, team_id, event.type), or undefined. */
-const shortString = (v: unknown): string | undefined =>
-  typeof v === 'string' && v.length > 0 && v.length <= 255 ? v : undefined;
 
 function parseJsonObject(body: Buffer): Record<string, unknown> | undefined {
   try {

@@ -4,7 +4,7 @@ import { AppError, InputValidationError } from '../../errors.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { ExtractionError } from '../extraction/index.ts';
 import { SlackApiError, SlackFileTooLargeError, type SlackFile } from './slack-api.ts';
-import { plainTextOfSlack } from './slack-text.ts';
+import { plainTextOfSlack, shortString } from './slack-text.ts';
 import type { SlackRepository } from './slack.repository.ts';
 import type { SlackApp } from './slack.service.ts';
 
@@ -68,12 +68,12 @@ export class SlackMaterialService {
   }
 
   private async take(teamId: string, event: SlackEvent): Promise<void> {
-    const channel = idOf(event.channel);
-    const user = idOf(event.user);
-    const ts = idOf(event.ts);
+    const channel = shortString(event.channel);
+    const user = shortString(event.user);
+    const ts = shortString(event.ts);
     if (!channel || !user || !ts || event.bot_id !== undefined) return;
     // a reply inside a thread is conversation, not an announcement to the class
-    const threadTs = idOf(event.thread_ts);
+    const threadTs = shortString(event.thread_ts);
     if (threadTs && threadTs !== ts && event.subtype !== 'thread_broadcast') return;
 
     const link = await this.deps.repo.linkedClassOfChannel(teamId, channel);
@@ -90,7 +90,7 @@ export class SlackMaterialService {
     let took = false;
     if (files.length > 0) {
       for (const file of files) {
-        const fileId = idOf((file as SlackEvent | null)?.id);
+        const fileId = shortString((file as SlackEvent | null)?.id);
         if (fileId && (await this.takeFile(link, token, message, fileId))) took = true;
       }
     } else {
@@ -225,9 +225,9 @@ export class SlackMaterialService {
 
   /** An edited message: the text item made from it follows (emptied, it is removed). */
   private async edit(teamId: string, event: SlackEvent): Promise<void> {
-    const channel = idOf(event.channel);
+    const channel = shortString(event.channel);
     const edited = (event.message ?? {}) as SlackEvent;
-    const ts = idOf(edited.ts);
+    const ts = shortString(edited.ts);
     if (!channel || !ts) return;
     const rows = await this.deps.repo.contentsOfMessage(teamId, channel, ts);
     const textItem = rows.find((row) => row.slack_file_id === '');
@@ -248,9 +248,9 @@ export class SlackMaterialService {
 
   /** A deleted message: every item made from it (its text and its files) is removed. */
   private async remove(teamId: string, event: SlackEvent): Promise<void> {
-    const channel = idOf(event.channel);
+    const channel = shortString(event.channel);
     const previous = (event.previous_message ?? {}) as SlackEvent;
-    const ts = idOf(event.deleted_ts) ?? idOf(previous.ts);
+    const ts = shortString(event.deleted_ts) ?? shortString(previous.ts);
     if (!channel || !ts) return;
     for (const row of await this.deps.repo.contentsOfMessage(teamId, channel, ts))
       await this.deleteItem(row.teacher_id, row.content_id);
@@ -322,9 +322,6 @@ function refusalOf(error: unknown): string | undefined {
 /** Slack could not be reached or asked us to slow down: worth the job's retry. */
 const isTransient = (error: SlackApiError) =>
   error.slackError === 'request_failed' || error.slackError === 'ratelimited';
-
-const idOf = (v: unknown): string | undefined =>
-  typeof v === 'string' && v.length > 0 && v.length <= 255 ? v : undefined;
 
 /** A message's day (UTC) from its ts (seconds since 1970, with a sequence after the dot). */
 function dateOfTs(ts: string): string {

@@ -21,3 +21,7 @@ export function plainTextOfSlack(text: string): string {
     .replace(/[ \t]+\n/g, '\n')
     .trim();
 }
+
+/** An id-like string field of an event (event_id, team_id, channel, ts…), or undefined. */
+export const shortString = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.length > 0 && v.length <= 255 ? v : undefined;
