@@ -56,10 +56,19 @@ const otherFeatures = (feature) => ({
   ]),
   message: `A feature imports no other feature (DESIGN §3): compose in src/app, or move what is shared to lib/ or components/.`,
 });
+/** The web app takes zod from the contracts, which configure it for a browser (contracts' zod.ts). */
+const ZOD_FROM_CONTRACTS = {
+  name: 'zod',
+  message: "Import { z } from '@app/contracts': it is configured for the browser's CSP there.",
+  allowTypeImports: true,
+};
 const WEB_FEATURE_BLOCKS = WEB_FEATURES.map((feature) => ({
   files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
-    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [otherFeatures(feature)] }],
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      { paths: [ZOD_FROM_CONTRACTS], patterns: [otherFeatures(feature)] },
+    ],
   },
 }));
 const NO_API_SOURCE = {
@@ -114,13 +123,17 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [ZOD_FROM_CONTRACTS] }],
     },
   },
   ...WEB_FEATURE_BLOCKS,
   {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [ANY_FEATURE] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [ZOD_FROM_CONTRACTS], patterns: [ANY_FEATURE] },
+      ],
     },
   },
   {

@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { PREACT_ALIASES } from './build-plugins/preact.ts';
+import { pureContractSchemas } from './build-plugins/pure-contract-schemas.ts';
 
 /**
  * The public pages a visitor lands on, by route (as in src/app/routes.tsx, `:name` for a segment),
@@ -125,6 +127,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     pagePreloads(),
+    pureContractSchemas(fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url))),
     // Brotli and gzip copies next to each text asset (x.js.br, x.js.gz), made once at build at the
     // highest levels; the server picks one by Accept-Encoding (plugins/web-delivery.ts).
     compression({
@@ -138,7 +141,12 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...PREACT_ALIASES,
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -149,6 +157,12 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: 'hidden',
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // React Router looks `useOptimistic` up and falls back without it; Preact has none (decision 010)
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic'))
+          return;
+        warn(warning);
+      },
       output: {
         codeSplitting: {
           groups: [

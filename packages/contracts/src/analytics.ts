@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CONTENT_TYPES } from './classes.ts';
 
 /** GET /chat/analytics/{class_id}?days&tz (SPEC §7 Chat; the figures replace §2's placeholder). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { subscriptionStatusSchema } from './auth.ts';
 
 /** Season names in SPEC §9 ("Season by month"). Winter exists only as a class semester. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { TITLE_MAX_LENGTH } from './limits.ts';
 import { billingUsageSchema } from './billing.ts';
 

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { answerRatingSchema, citationSchema, SOURCE_TYPES } from './chat.ts';
+import { z } from './zod.ts';
+import { SOURCE_TYPES } from './chat-messages.ts';
+import { answerRatingSchema, citationSchema } from './chat.ts';
 import { contentItemSchema } from './classes.ts';
 import { CONVERSATIONS_PAGE_SIZE, TITLE_MAX_LENGTH } from './limits.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** What a course fact is about (issue 12): one table holds them all as subject–attribute–value. */
 export const FACT_KINDS = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The team-chat (Slack) integration: SPEC §3 Workspace integration and Channel, §5 Team-chat link,

@@ -1,11 +1,6 @@
-import { z } from 'zod';
-import {
-  answerRatingSchema,
-  citationSchema,
-  confidenceSchema,
-  questionSchema,
-  SOURCE_TYPES,
-} from './chat.ts';
+import { z } from './zod.ts';
+import { answerRatingSchema, citationSchema, confidenceSchema, questionSchema } from './chat.ts';
+import { SOURCE_TYPES } from './chat-messages.ts';
 import { TRIAL_QUESTION_LIMIT } from './limits.ts';
 
 /** The no-signup document trial (SPEC §1, §2 Trial document modal, §3, §5, §7 Trial, §8, §9). */

@@ -1,6 +1,23 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { SignInModal, SignUpModal } from '@/features/auth';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { afterLoadWhenIdle } from '@/lib/after-load';
 import { AuthModalsContext, type AuthModalsContextValue, type SignInView } from '@/lib/auth-modals';
+
+/**
+ * The dialogs' code (forms, validation, the payment step) loads when one is first opened, or
+ * earlier when a page prefetches it once it has loaded (prefetchWhenIdle): never with the page.
+ */
+const loadSignIn = () => import('@/features/auth/sign-in-modal');
+const loadSignUp = () => import('@/features/auth/sign-up-modal');
+const SignInModal = lazy(async () => ({ default: (await loadSignIn()).SignInModal }));
+const SignUpModal = lazy(async () => ({ default: (await loadSignUp()).SignUpModal }));
+
+/** Fetches the sign-in and sign-up dialogs' code after the page's load event, when idle. */
+function prefetchWhenIdle(): void {
+  afterLoadWhenIdle(() => {
+    void loadSignIn().catch(() => undefined);
+    void loadSignUp().catch(() => undefined);
+  });
+}
 
 type State =
   | { modal: 'none' }
@@ -29,31 +46,33 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthModalsContextValue>(
-    () => ({ openSignIn, openSignUp, openSetNewPassword }),
+    () => ({ openSignIn, openSignUp, openSetNewPassword, prefetchWhenIdle }),
     [openSignIn, openSignUp, openSetNewPassword],
   );
 
   return (
     <AuthModalsContext.Provider value={value}>
       {children}
-      {state.modal === 'signin' ? (
-        <SignInModal
-          key={state.key}
-          open
-          onOpenChange={onOpenChange}
-          initialView={state.view}
-          resetToken={state.resetToken}
-          onSwitchToSignUp={openSignUp}
-        />
-      ) : null}
-      {state.modal === 'signup' ? (
-        <SignUpModal
-          key={state.key}
-          open
-          onOpenChange={onOpenChange}
-          onSwitchToSignIn={() => openSignIn()}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {state.modal === 'signin' ? (
+          <SignInModal
+            key={state.key}
+            open
+            onOpenChange={onOpenChange}
+            initialView={state.view}
+            resetToken={state.resetToken}
+            onSwitchToSignUp={openSignUp}
+          />
+        ) : null}
+        {state.modal === 'signup' ? (
+          <SignUpModal
+            key={state.key}
+            open
+            onOpenChange={onOpenChange}
+            onSwitchToSignIn={() => openSignIn()}
+          />
+        ) : null}
+      </Suspense>
     </AuthModalsContext.Provider>
   );
 }

@@ -1,6 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { ProtectedRoute } from './protected-route';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -40,7 +39,10 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: async () => {
-          const { AppShell } = await import('./layouts/app-shell');
+          const [{ AppShell }, { ProtectedRoute }] = await Promise.all([
+            import('./layouts/app-shell'),
+            import('./protected-route'),
+          ]);
           return {
             element: (
               <ProtectedRoute>

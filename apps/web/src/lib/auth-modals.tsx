@@ -8,6 +8,8 @@ export interface AuthModalsContextValue {
   openSignUp(): void;
   /** Opens the "Set a new password" view for a reset token from the e-mailed link. */
   openSetNewPassword(resetToken: string): void;
+  /** Loads the dialogs' code once the page has loaded and the browser is idle, ahead of a click. */
+  prefetchWhenIdle(): void;
 }
 
 export const AuthModalsContext = createContext<AuthModalsContextValue | null>(null);

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Bell, Menu, X } from 'lucide-react';
+import { Toaster } from 'sonner';
 import { Dialog, useReturnFocus } from '@/components/ui/dialog';
 import { Logo } from '@/components/layout/logo';
+import { MAX_VISIBLE_TOASTS } from '@/lib/constants';
 import { SkipLink } from '@/components/layout/skip-link';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -95,6 +97,8 @@ export function AppShell() {
           </div>
         </main>
       </div>
+      {/* only the teacher's pages raise toasts, so the public pages never load them */}
+      <Toaster visibleToasts={MAX_VISIBLE_TOASTS} position="top-right" richColors closeButton />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuthModals } from '@/lib/auth-modals';
@@ -10,6 +11,8 @@ const HOW_IT_WORKS_CLASSES =
 /** Top bar of the public pages (landing, terms): How it works, Sign In, Get Started. */
 export function PublicTopBar({ onLanding = false }: { onLanding?: boolean }) {
   const modals = useAuthModals();
+  // Sign In and Get Started open at once on the first click
+  useEffect(() => modals.prefetchWhenIdle(), [modals]);
 
   const scrollToHowItWorks = (event: React.MouseEvent<HTMLAnchorElement>) => {
     const section = document.getElementById(HOW_IT_WORKS_ID);

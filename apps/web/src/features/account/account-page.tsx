@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import { z } from '@app/contracts';
 import type { User } from '@app/contracts';
 import { NameFields } from '@/components/account/name-fields';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@app/contracts';
 import { loginRequestSchema, resetPasswordRequestSchema } from '@app/contracts';
 
 export const signInSchema = loginRequestSchema;

@@ -22,6 +22,13 @@ function signedIn(extra: Routes = {}) {
 
 const user = userEvent.setup();
 
+/** Buy an add-on class, once the add-on offer has loaded (it is disabled until then). */
+async function addonButtonOnceAvailable(): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name: 'Buy an add-on class' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 describe('Billing & Usage page', () => {
   it('shows plan, status, season, usage against the allowance and the cap', async () => {
     signedIn({
@@ -96,7 +103,7 @@ describe('Billing & Usage page', () => {
       },
     });
     renderApp('/billing');
-    await user.click(await screen.findByRole('button', { name: 'Buy an add-on class' }));
+    await user.click(await addonButtonOnceAvailable());
     const dialog = await screen.findByRole('dialog', { name: 'Buy an add-on class' });
     expect(within(dialog).getByText(BILLING_MESSAGES.demoMode)).toBeInTheDocument();
     expect(within(dialog).getByTestId('addon-amount')).toHaveTextContent('$6.00');
@@ -124,7 +131,7 @@ describe('Billing & Usage page', () => {
       },
     });
     renderApp('/billing');
-    await user.click(await screen.findByRole('button', { name: 'Buy an add-on class' }));
+    await user.click(await addonButtonOnceAvailable());
     const dialog = await screen.findByRole('dialog', { name: 'Buy an add-on class' });
     await user.click(within(dialog).getByRole('button', { name: 'Pay $6.00' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '@app/contracts';
 import { SEMESTERS, classInputSchema, type Semester } from '@app/contracts';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';

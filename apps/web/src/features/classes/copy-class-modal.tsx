@@ -1,7 +1,7 @@
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@app/contracts';
 import type { ClassItem } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import {

@@ -1,6 +1,6 @@
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from '@app/contracts';
 import {
   FACT_ATTRIBUTE_MAX,
   FACT_KINDS,

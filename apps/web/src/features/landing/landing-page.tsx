@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ChangeEvent } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import {
   ArrowRight,
@@ -22,8 +22,8 @@ import { useAuthModals } from '@/lib/auth-modals';
 import { authStore } from '@/lib/auth-store';
 import { HOW_IT_WORKS_ID, RESET_TOKEN_PARAM } from '@/lib/constants';
 import { DEPARTMENT_PLAN, TEACHER_PLAN } from '@/lib/plans';
+import { afterLoadWhenIdle } from '@/lib/after-load';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { TrialDialog } from './trial/trial-dialog';
 
 const FEATURES = [
   {
@@ -68,15 +68,23 @@ const STATS = [
   { value: '98%', label: 'accuracy' },
 ] as const;
 
+// The trial (uploads, chat, its dialog) loads once the page has loaded, or on the first click.
+const loadTrialDialog = () => import('./trial/trial-dialog');
+const TrialDialog = lazy(async () => ({ default: (await loadTrialDialog()).TrialDialog }));
+
 export function LandingPage() {
   const { user } = useAuth();
   const modals = useAuthModals();
   const [searchParams] = useSearchParams();
   const [trialOpen, setTrialOpen] = useState(false);
+  // mounted from the first opening on: it keeps the trial's state between openings
+  const [trialOpened, setTrialOpened] = useState(false);
   const [pickedFile, setPickedFile] = useState<File | null>(null);
   const resetToken = searchParams.get(RESET_TOKEN_PARAM);
   const { hash } = useLocation();
   useDocumentTitle(undefined);
+
+  useEffect(() => afterLoadWhenIdle(() => void loadTrialDialog().catch(() => undefined)), []);
 
   // Arriving from another page with /#how-it-works or /#about: scroll there once rendered.
   useEffect(() => {
@@ -102,6 +110,7 @@ export function LandingPage() {
 
   const openTrial = (file: File | null) => {
     setPickedFile(file);
+    setTrialOpened(true);
     setTrialOpen(true);
   };
 
@@ -321,7 +330,11 @@ export function LandingPage() {
       </main>
       <PublicFooter />
 
-      <TrialDialog open={trialOpen} onOpenChange={setTrialOpen} file={pickedFile} />
+      {trialOpened ? (
+        <Suspense fallback={null}>
+          <TrialDialog open={trialOpen} onOpenChange={setTrialOpen} file={pickedFile} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

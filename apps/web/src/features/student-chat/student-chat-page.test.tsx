@@ -91,7 +91,8 @@ describe('student chat page: loading the session', () => {
     expect(
       footer.getByText(`© ${new Date().getFullYear()} Syllabot. All rights reserved.`),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Cell Biology · Syllabot');
+    // the tab title follows once the page has painted
+    await waitFor(() => expect(document.title).toBe('Cell Biology · Syllabot'));
     expect(suggestionChips()).toEqual([
       'When is the midterm?',
       'What is the grading breakdown?',

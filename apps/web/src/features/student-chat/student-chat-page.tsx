@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, Mail, MessageCircleQuestion, Sparkles } from 'lucide-react';
@@ -6,6 +6,7 @@ import type { ChatSession } from '@app/contracts';
 import { SkipLink } from '@/components/layout/skip-link';
 import { LogoMark } from '@/components/layout/logo';
 import { useFollowEnd } from '@/components/chat/use-follow-end';
+import { afterLoadWhenIdle } from '@/lib/after-load';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { useRateAnswer } from './api/rate-answer';
@@ -13,7 +14,6 @@ import { AskBox } from './ask-box';
 import { ChatFooter } from './chat-footer';
 import { ChatSkeleton, InactiveClass, SessionError, UnknownLink } from './chat-states';
 import { ChatThread, type ThreadItem } from './chat-thread';
-import { ContactTeacherDialog } from './contact-teacher-dialog';
 import {
   askErrorText,
   isInactiveError,
@@ -22,6 +22,13 @@ import {
   studentChatApi,
 } from './student-chat-api';
 import { initialSuggestions, promoteSuggestion } from './suggestions';
+
+// The contact form (and its validation) loads when a student may need it: once an answer offers
+// Contact Teacher, never with the page.
+const loadContactDialog = () => import('./contact-teacher-dialog');
+const ContactTeacherDialog = lazy(async () => ({
+  default: (await loadContactDialog()).ContactTeacherDialog,
+}));
 
 const chatSessionKey = (chatUuid: string) => ['student-chat', 'session', chatUuid] as const;
 
@@ -72,6 +79,16 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
   const rateAnswer = useRateAnswer(chatUuid);
 
   const latestAnswerId = items.findLast((item) => item.kind === 'answer')?.reply.id ?? null;
+  const contactOffered = latestAnswerId !== null;
+  // mounted from the first request on, so closing it animates and returns focus
+  const [contactOpened, setContactOpened] = useState(false);
+  const openContact = (answerId: string) => {
+    setContactOpened(true);
+    setContactFor(answerId);
+  };
+  useEffect(() => {
+    if (contactOffered) afterLoadWhenIdle(() => void loadContactDialog().catch(() => undefined));
+  }, [contactOffered]);
 
   // Keep the newest message (or the typing dots) in view.
   useEffect(() => {
@@ -121,7 +138,7 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
                 items={items}
                 waiting={waiting}
                 draft={draft}
-                onContact={setContactFor}
+                onContact={openContact}
                 onRate={(conversationId, rating) =>
                   rateAnswer.mutateAsync({ conversationId, rating })
                 }
@@ -158,7 +175,7 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
               latestAnswerId ? (
                 <button
                   type="button"
-                  onClick={() => setContactFor(latestAnswerId)}
+                  onClick={() => openContact(latestAnswerId)}
                   className="inline-flex items-center gap-1.5 rounded font-semibold text-brand-700 hover:text-brand-800 hover:underline"
                 >
                   <Mail className="size-3.5" aria-hidden="true" />
@@ -170,13 +187,17 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
         </div>
       </div>
 
-      <ContactTeacherDialog
-        chatUuid={chatUuid}
-        conversationId={contactFor}
-        onOpenChange={(open) => {
-          if (!open) setContactFor(null);
-        }}
-      />
+      {contactOpened ? (
+        <Suspense fallback={null}>
+          <ContactTeacherDialog
+            chatUuid={chatUuid}
+            conversationId={contactFor}
+            onOpenChange={(open) => {
+              if (!open) setContactFor(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

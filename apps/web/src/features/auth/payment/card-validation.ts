@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@app/contracts';
 
 type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
