@@ -5,7 +5,13 @@ export default defineConfig({
     projects: [
       'apps/api/vitest.config.ts',
       'apps/web/vitest.config.ts',
-      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
+      // the build scripts and the web app's build plugins, in Node
+      {
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts', 'apps/web/build-plugins/**/*.test.ts'],
+        },
+      },
     ],
     maxWorkers: 2,
   },
