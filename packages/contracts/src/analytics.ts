@@ -5,6 +5,11 @@ import { CONTENT_TYPES } from './classes.ts';
 export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
 export const ANALYTICS_DEFAULT_DAYS = 30;
 export const ANALYTICS_TOP_QUESTIONS = 10;
+/**
+ * A class's figures for one range and zone are counted again at most this often: teachers
+ * reloading analytics then cost students' asks nothing, and figures are never older than this.
+ */
+export const ANALYTICS_RECOUNT_SECONDS = 30;
 
 export const analyticsQuerySchema = z.object({
   days: z.coerce
@@ -72,5 +77,10 @@ export const analyticsSchema = z.object({
   ),
   /** one entry per day of the range, oldest first, zeros included */
   contact_requests_per_day: z.array(z.object({ date: z.string(), requests: z.number() })),
+  /**
+   * the instant these figures were counted (ISO 8601): the server counts a class's view again at
+   * most every ANALYTICS_RECOUNT_SECONDS, so a reload may show figures up to that old
+   */
+  counted_at: z.string(),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;

@@ -234,6 +234,7 @@ async function direct(
     unanswered_questions: unanswered.map(group),
     content_usage: contentUsage,
     contact_requests_per_day: perDay.map(({ date }) => ({ date, requests: 0 })),
+    counted_at: now.toISOString(),
   };
 }
 
@@ -476,6 +477,29 @@ describe('analytics from rollups', () => {
     },
     60_000,
   );
+
+  it('are counted once for requests that arrive while a view is being counted', async () => {
+    const repo = new AnalyticsRepository(t.db);
+    const range = repo.range.bind(repo);
+    let counts = 0;
+    repo.range = (...args) => {
+      counts += 1;
+      return range(...args);
+    };
+    const service = new AnalyticsService({
+      repo,
+      conversations: new ConversationsRepository(t.db),
+      classes: { requireOwned: async () => ({}) as never },
+      now: () => NOW,
+    });
+    const view = { teacherId: 'any', classId, days: 30, timeZone: 'Asia/Kolkata' };
+    const [first, ...others] = await Promise.all(
+      Array.from({ length: 4 }, () => service.forClass(view)),
+    );
+    expect(counts).toBe(1);
+    for (const other of others) expect(other).toEqual(first);
+    expect(first).toEqual(await direct(t.db, classId, NOW, 30, 'Asia/Kolkata'));
+  });
 
   it('go with the class when it is deleted', async () => {
     const teacher = await subscribedTeacher(t.app);

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Analytics } from '@app/contracts';
+import { ANALYTICS_RECOUNT_SECONDS, type Analytics } from '@app/contracts';
 import { body, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 
 /** The clock stands still: "today" is 2025-03-20 in UTC and in Berlin (CET, UTC+1). */
 const NOW = new Date('2025-03-20T12:00:00Z');
+/** moved only by the tests of recounting, which put it back */
+let clock = NOW;
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -16,8 +18,8 @@ const items: Record<string, string> = {};
 const url = (id: string, query = '') => `/api/chat/analytics/${id}${query ? `?${query}` : ''}`;
 const get = (id: string, query = '', headers = auth) =>
   t.app.inject({ method: 'GET', url: url(id, query), headers });
-const analytics = async (id: string, query = '') => {
-  const res = await get(id, query);
+const analytics = async (id: string, query = '', headers = auth) => {
+  const res = await get(id, query, headers);
   expect(res.statusCode, res.body).toBe(200);
   return body<{ success: true; data: Analytics }>(res).data;
 };
@@ -93,7 +95,7 @@ async function requested(
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => NOW });
+  t = await createTestApp({}, { now: () => clock });
   const teacher = await subscribedTeacher(t.app);
   auth = teacher.auth;
   classId = (await createClass(t.app, auth)).id;
@@ -317,5 +319,58 @@ describe('GET /api/chat/analytics/:class_id', () => {
     expect(data.unanswered_questions).toEqual([]);
     expect(data.content_usage).toEqual([]);
     expect(data.contact_requests_per_day.every((d) => d.requests === 0)).toBe(true);
+  });
+
+  describe('counted again at most every ANALYTICS_RECOUNT_SECONDS', () => {
+    const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
+    let own: Record<string, string>;
+    beforeAll(async () => {
+      own = (await subscribedTeacher(t.app)).auth;
+    });
+    afterAll(() => {
+      clock = NOW;
+    });
+
+    it('serves the figures it counted until they are that old, and says when they were counted', async () => {
+      const { id } = await createClass(t.app, own, { class_name: 'Recounted' });
+      await asked(id, '2025-03-20T09:00:00Z', 'When is the quiz?', 'syllabus', 100);
+      const first = await analytics(id, 'days=7', own);
+      expect(first.totals.questions).toBe(1);
+      expect(first.counted_at).toBe(NOW.toISOString());
+
+      await asked(id, '2025-03-20T11:59:00Z', 'Where is the lab?', 'other', 100);
+      clock = later(ANALYTICS_RECOUNT_SECONDS - 1);
+      const cached = await analytics(id, 'days=7', own);
+      expect(cached.totals.questions).toBe(1);
+      expect(cached.counted_at).toBe(NOW.toISOString());
+      // another range or zone of the class is its own count, made now
+      const berlin = await analytics(id, 'days=7&tz=Europe%2FBerlin', own);
+      expect(berlin.totals.questions).toBe(2);
+
+      clock = later(ANALYTICS_RECOUNT_SECONDS + 1);
+      const recounted = await analytics(id, 'days=7', own);
+      expect(recounted.totals).toMatchObject({ questions: 2, not_answered: 1 });
+      expect(recounted.counted_at).toBe(clock.toISOString());
+    });
+
+    it("checks the owner on every request: a class's counted figures are never another teacher's", async () => {
+      clock = NOW;
+      expect((await analytics(classId, 'days=7')).totals.questions).toBe(5);
+      const other = await subscribedTeacher(t.app);
+      const res = await get(classId, 'days=7', other.auth);
+      expect(res.statusCode).toBe(404);
+      expect(body(res)).toEqual({ success: false, detail: 'Class not found', code: 'NOT_FOUND' });
+    });
+
+    it('counts again when the range moves to a new day, however recent the last count', async () => {
+      const { id } = await createClass(t.app, own, { class_name: 'Midnight' });
+      clock = new Date('2025-03-20T23:59:50Z');
+      const { range } = await analytics(id, 'days=7', own);
+      expect(range.to).toBe('2025-03-20');
+      clock = new Date('2025-03-21T00:00:05Z');
+      const next = await analytics(id, 'days=7', own);
+      expect(next.range).toMatchObject({ from: '2025-03-15', to: '2025-03-21' });
+      expect(next.counted_at).toBe(clock.toISOString());
+    });
   });
 });

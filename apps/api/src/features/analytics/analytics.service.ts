@@ -1,9 +1,13 @@
-import { ANALYTICS_TOP_QUESTIONS, type Analytics } from '@app/contracts';
+import { LRUCache } from 'lru-cache';
+import { ANALYTICS_RECOUNT_SECONDS, ANALYTICS_TOP_QUESTIONS, type Analytics } from '@app/contracts';
 import { InputValidationError } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import type { ConversationsRepository } from '../conversations/conversations.repository.ts';
 import { mergeExactGroups, type QuestionGroup } from '../conversations/question-groups.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
+
+/** Counted views kept (one per class, range and zone); a 365-day view is about 30 KB. */
+const COUNTED_VIEWS_KEPT = 500;
 
 type AnalyticsOptions = {
   teacherId: string;
@@ -24,9 +28,27 @@ type AnalyticsServiceDeps = {
 
 export class AnalyticsService {
   private readonly now: () => Date;
+  /**
+   * Figures counted in the last ANALYTICS_RECOUNT_SECONDS (never past the end of the range's
+   * last day), by class, range and zone; requests for a view being counted wait for that count.
+   */
+  private readonly counted: LRUCache<string, Analytics, CountedView>;
 
   constructor(private readonly deps: AnalyticsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.counted = new LRUCache<string, Analytics, CountedView>({
+      max: COUNTED_VIEWS_KEPT,
+      ttl: ANALYTICS_RECOUNT_SECONDS * 1000,
+      // the service's clock, so that tests can let the figures age
+      perf: { now: () => this.now().getTime() },
+      ttlResolution: 0,
+      fetchMethod: async (_key, _stale, { context, options }) => {
+        const figures = await this.count(context);
+        const untilDayEnds = Date.parse(figures.range_end_at) - this.now().getTime();
+        options.ttl = Math.max(1, Math.min(ANALYTICS_RECOUNT_SECONDS * 1000, untilDayEnds));
+        return figures.analytics;
+      },
+    });
   }
 
   async forClass({ teacherId, classId, days, timeZone }: AnalyticsOptions): Promise<Analytics> {
@@ -36,8 +58,16 @@ export class AnalyticsService {
       ]);
     }
     await this.deps.classes.requireOwned(teacherId, classId);
+    const figures = await this.counted.fetch(`${classId} ${days} ${timeZone}`, {
+      context: { classId, days, timeZone },
+    });
+    return figures!;
+  }
 
-    const range = await this.deps.repo.range(this.now(), days, timeZone);
+  /** The class's figures counted now from the rollups, and when the range's last day ends. */
+  private async count({ classId, days, timeZone }: CountedView) {
+    const countedAt = this.now();
+    const range = await this.deps.repo.range(countedAt, days, timeZone);
     const [{ perDay, byHour }, requestsPerDay, contentUsage, groups, notHelpful] =
       await Promise.all([
         this.deps.repo.activity(classId, range),
@@ -52,7 +82,7 @@ export class AnalyticsService {
     const sum = <T>(rows: T[], pick: (row: T) => number) =>
       rows.reduce((total, row) => total + pick(row), 0);
     const questions = sum(perDay, (d) => d.questions);
-    return {
+    const analytics: Analytics = {
       class_id: classId,
       range: { from: range.from, to: range.to, days, time_zone: timeZone },
       totals: {
@@ -78,9 +108,13 @@ export class AnalyticsService {
       unanswered_questions: unanswered.map(toQuestionGroup),
       content_usage: contentUsage,
       contact_requests_per_day: requestsPerDay.map(({ date, requests }) => ({ date, requests })),
+      counted_at: countedAt.toISOString(),
     };
+    return { analytics, range_end_at: range.endAt.toISOString() };
   }
 }
+
+type CountedView = Pick<AnalyticsOptions, 'classId' | 'days' | 'timeZone'>;
 
 function toQuestionGroup(group: QuestionGroup): Analytics['top_questions'][number] {
   return {

@@ -4,6 +4,7 @@ import {
   formatDuration,
   formatHour,
   formatHourSpan,
+  formatTime,
   niceMax,
   percentOf,
   tickIndexes,
@@ -15,6 +16,14 @@ describe('analytics formatting', () => {
     expect(formatDay('2025-03-18', 'long')).toBe('Tue, Mar 18, 2025');
     expect(formatDay('2025-11-02', 'month')).toBe('Nov 2025');
     expect(formatDay('not a day')).toBe('not a day');
+  });
+
+  it("formats an instant as the time in the teacher's zone", () => {
+    const at = '2025-03-18T14:05:09.000Z';
+    expect(formatTime(at, 'Europe/Berlin')).toBe('3:05 PM');
+    expect(formatTime(at, 'America/New_York')).toBe('10:05 AM');
+    expect(formatTime(at, 'Asia/Kolkata')).toBe('7:35 PM');
+    expect(formatTime('not an instant', 'UTC')).toBe('not an instant');
   });
 
   it('formats hours, durations and shares', () => {

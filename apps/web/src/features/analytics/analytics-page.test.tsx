@@ -53,6 +53,7 @@ function makeAnalytics(classId: string, overrides: Partial<Analytics> = {}): Ana
       date,
       requests: date === '2025-03-18' ? 3 : 0,
     })),
+    counted_at: '2025-03-18T14:05:09.000Z',
     ...overrides,
   };
 }
@@ -102,6 +103,10 @@ describe('Analytics page', () => {
     renderApp(`/analytics?class_id=${bio.id}`);
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Biology' })).toBeInTheDocument();
+    // when the server counted these figures, in the teacher's time
+    const updated = await screen.findByText(/Updated/);
+    expect(updated).toHaveTextContent(/Times in .+ · Updated \d{1,2}:\d{2} [AP]M$/);
+    expect(updated.querySelector('time')).toHaveAttribute('datetime', '2025-03-18T14:05:09.000Z');
     const stat = (label: string) =>
       screen.getByText(label, { selector: 'dt > span' }).closest('dt')!.nextElementSibling!;
     await screen.findByText('Questions', { selector: 'dt > span' });

@@ -16,7 +16,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorText } from '@/lib/api-client';
 import { groupClasses } from '@/lib/class-groups';
 import { cn } from '@/lib/utils';
-import { countOf, formatDay, formatHour, formatHourSpan, rangeLabel } from './analytics-format';
+import {
+  countOf,
+  formatDay,
+  formatHour,
+  formatHourSpan,
+  formatTime,
+  rangeLabel,
+} from './analytics-format';
 import { exportConversations, exportFileName } from './api/export-conversations';
 import { browserTimeZone, useAnalytics } from './api/get-analytics';
 import { BarChart } from './components/bar-chart';
@@ -91,6 +98,15 @@ export function AnalyticsPage() {
             {[selected.course_code, seasonOf(selected)].filter(Boolean).join(' · ')}
             {selected.course_code || seasonOf(selected) ? ' · ' : ''}
             Times in {timeZone.replace(/_/g, ' ')}
+            {analytics.data ? (
+              <>
+                {' · '}
+                Updated{' '}
+                <time dateTime={analytics.data.counted_at}>
+                  {formatTime(analytics.data.counted_at, timeZone)}
+                </time>
+              </>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
