@@ -101,10 +101,12 @@ export function AnalyticsPage() {
             {analytics.data ? (
               <>
                 {' · '}
-                Updated{' '}
-                <time dateTime={analytics.data.counted_at}>
-                  {formatTime(analytics.data.counted_at, timeZone)}
-                </time>
+                <span className="whitespace-nowrap">
+                  Updated{' '}
+                  <time dateTime={analytics.data.counted_at}>
+                    {formatTime(analytics.data.counted_at, timeZone)}
+                  </time>
+                </span>
               </>
             ) : null}
           </p>
