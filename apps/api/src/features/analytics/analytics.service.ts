@@ -6,8 +6,11 @@ import type { ConversationsRepository } from '../conversations/conversations.rep
 import { mergeExactGroups, type QuestionGroup } from '../conversations/question-groups.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
-/** Counted views kept (one per class, range and zone); a 365-day view is about 30 KB. */
-const COUNTED_VIEWS_KEPT = 500;
+/**
+ * Counted views kept (one per class, range and zone): a 365-day view takes about 75 KB of memory,
+ * so at most about 15 MB; a view pushed out is only counted again on its next request.
+ */
+const COUNTED_VIEWS_KEPT = 200;
 
 type AnalyticsOptions = {
   teacherId: string;
