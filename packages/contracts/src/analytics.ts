@@ -7,7 +7,8 @@ export const ANALYTICS_DEFAULT_DAYS = 30;
 export const ANALYTICS_TOP_QUESTIONS = 10;
 /**
  * A class's figures for one range and zone are counted again at most this often: teachers
- * reloading analytics then cost students' asks nothing, and figures are never older than this.
+ * reloading analytics then cost students' asks no more than any cheap request, and figures are
+ * never older than this.
  */
 export const ANALYTICS_RECOUNT_SECONDS = 30;
 

@@ -46,10 +46,10 @@ export class AnalyticsService {
       perf: { now: () => this.now().getTime() },
       ttlResolution: 0,
       fetchMethod: async (_key, _stale, { context, options }) => {
-        const figures = await this.count(context);
-        const untilDayEnds = Date.parse(figures.range_end_at) - this.now().getTime();
+        const { analytics, rangeEndAt } = await this.count(context);
+        const untilDayEnds = rangeEndAt.getTime() - this.now().getTime();
         options.ttl = Math.max(1, Math.min(ANALYTICS_RECOUNT_SECONDS * 1000, untilDayEnds));
-        return figures.analytics;
+        return analytics;
       },
     });
   }
@@ -113,7 +113,7 @@ export class AnalyticsService {
       contact_requests_per_day: requestsPerDay.map(({ date, requests }) => ({ date, requests })),
       counted_at: countedAt.toISOString(),
     };
-    return { analytics, range_end_at: range.endAt.toISOString() };
+    return { analytics, rangeEndAt: range.endAt };
   }
 }
 

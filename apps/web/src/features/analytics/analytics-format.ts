@@ -31,15 +31,11 @@ export function formatHourSpan(hour: number): string {
   return `${formatHour(hour)} – ${formatHour((hour + 1) % 24)}`;
 }
 
-/** "2:05 PM": the time of an instant in `timeZone`; the instant itself when it is not one. */
+/** "2:05 PM": an instant's time in the IANA zone `timeZone`; the text itself if not an instant. */
 export function formatTime(iso: string, timeZone: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  try {
-    return at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
-  } catch {
-    return at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  }
+  return at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
 }
 
 /** "850 ms", "1.2 s"; an em dash when there is nothing to average. */
