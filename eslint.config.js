@@ -85,6 +85,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.screens/**',
+      'apps/web/dist-prerender/**',
     ],
   },
   js.configs.recommended,

@@ -14,8 +14,10 @@
  *
  * --reports keeps each run's whole Lighthouse report (JSON) in DIR, to see why an audit failed.
  *
- * Targets: Performance ≥ 90, Accessibility 100, Best Practices ≥ 95, SEO ≥ 95, LCP ≤ 2.5 s;
- * JavaScript by load ≤ 100 KB on `/`, ≤ 120 KB on `/chat/{uuid}`.
+ * Targets (issue 25): Performance ≥ 90, LCP ≤ 2.0 s, Total Blocking Time ≤ 200 ms, CLS ≤ 0.02,
+ * Accessibility 100, Best Practices ≥ 95, SEO ≥ 95 on `/` (the chat link is kept out of search
+ * engines on purpose, which Lighthouse's SEO score cannot pass); JavaScript by load ≤ 140 KB on `/`,
+ * ≤ 150 KB on `/chat/{uuid}`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -40,10 +42,14 @@ const TARGETS = {
   accessibility: 100,
   bestPractices: 95,
   seo: 95,
-  lcpMs: 2500,
+  lcpMs: 2000,
+  tbtMs: 200,
+  cls: 0.02,
 };
 /** JavaScript (compressed, on the wire) a page may load by its load event. */
-const JS_BUDGET_KB: Record<string, number> = { landing: 100, 'student chat': 120 };
+const JS_BUDGET_KB: Record<string, number> = { landing: 140, 'student chat': 150 };
+/** Pages that search engines may index: SEO is a target only there (robots.txt keeps /chat/ out). */
+const INDEXABLE = new Set(['landing']);
 
 type Args = { runs: number; build: boolean; out: string; reports?: string };
 
@@ -205,7 +211,19 @@ const mark = (ok: boolean) => (ok ? ' ' : '✗');
 
 function printTable(results: { page: Page; median: ReturnType<typeof medians>; runs: Run[] }[]) {
   const rows = [
-    ['page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP s', 'TBT ms', 'JS@load KB', 'JS all KB'],
+    [
+      'page',
+      'Perf',
+      'A11y',
+      'BP',
+      'SEO',
+      'FCP s',
+      'LCP s',
+      'TBT ms',
+      'CLS',
+      'JS@load KB',
+      'JS all KB',
+    ],
     ...results.map(({ page, median: m }) => {
       const budget = JS_BUDGET_KB[page.name] ?? Infinity;
       return [
@@ -213,9 +231,11 @@ function printTable(results: { page: Page; median: ReturnType<typeof medians>; r
         `${m.performance}${mark(m.performance >= TARGETS.performance)}`,
         `${m.accessibility}${mark(m.accessibility >= TARGETS.accessibility)}`,
         `${m.bestPractices}${mark(m.bestPractices >= TARGETS.bestPractices)}`,
-        `${m.seo}${mark(m.seo >= TARGETS.seo)}`,
+        `${m.seo}${mark(!INDEXABLE.has(page.name) || m.seo >= TARGETS.seo)}`,
+        (m.fcpMs / 1000).toFixed(2),
         `${(m.lcpMs / 1000).toFixed(2)}${mark(m.lcpMs <= TARGETS.lcpMs)}`,
-        m.tbtMs.toFixed(0),
+        `${m.tbtMs.toFixed(0)}${mark(m.tbtMs <= TARGETS.tbtMs)}`,
+        `${m.cls.toFixed(3)}${mark(m.cls <= TARGETS.cls)}`,
         `${kb(m.jsAtLoadBytes)}${mark(m.jsAtLoadBytes <= budget * KB)}`,
         kb(m.jsTotalBytes),
       ];
@@ -228,7 +248,8 @@ function printTable(results: { page: Page; median: ReturnType<typeof medians>; r
     );
   console.log(
     `targets: Perf ≥ ${TARGETS.performance}, A11y ${TARGETS.accessibility}, BP ≥ ${TARGETS.bestPractices}, ` +
-      `SEO ≥ ${TARGETS.seo}, LCP ≤ ${TARGETS.lcpMs / 1000} s, JS@load ≤ ` +
+      `SEO ≥ ${TARGETS.seo} (${[...INDEXABLE].join(', ')}), LCP ≤ ${TARGETS.lcpMs / 1000} s, ` +
+      `TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}, JS@load ≤ ` +
       Object.entries(JS_BUDGET_KB)
         .map(([name, budget]) => `${budget} KB (${name})`)
         .join(', ') +

@@ -9,12 +9,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { SESSION_MARK_SCRIPT } from '@app/contracts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { registerErrorHandler } from './errors.ts';
 import { frameworkErrors, rejectNulCharacters } from './plugins/bad-input.ts';
 import { type HandlerTracker, trackHandlers } from './plugins/in-flight.ts';
-import { compressReplies, serveWebApp } from './plugins/web-delivery.ts';
+import { compressReplies, cspHashOf, serveWebApp } from './plugins/web-delivery.ts';
 import { AuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
@@ -155,7 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // the web app's one inline script, by its hash (contracts' SESSION_MARK_SCRIPT)
+        scriptSrc: ["'self'", cspHashOf(SESSION_MARK_SCRIPT), 'https://js.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

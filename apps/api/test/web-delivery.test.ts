@@ -1,9 +1,9 @@
 /**
  * Delivery of the built web app and of API replies (issue 16): compressed copies by
- * Accept-Encoding, caching, robots.txt, no source maps, HEAD like GET — against the real app
- * serving a dist directory laid out as `vite build` leaves it.
+ * Accept-Encoding, caching, robots.txt, no source maps, HEAD like GET, the pages rendered at build
+ * (decision 011) — against the real app serving a dist directory laid out as `vite build` leaves it.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_MARK_SCRIPT } from '@app/contracts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/index.ts';
@@ -22,10 +23,27 @@ const ROBOTS = readFileSync(new URL('../../web/public/robots.txt', import.meta.u
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Syllabot</title>
 <script type="module" crossorigin src="/assets/index-AbC123.js"></script></head>
 <body><div id="root"></div>${'<!-- padding so it is compressed -->'.repeat(40)}</body></html>`;
-/** As the web build writes it (apps/web/vite.config.ts): route → files that page loads at once. */
-const PAGE_PRELOADS = {
-  '/': ['/assets/index-Ab.css', '/assets/index-AbC123.js', '/assets/landing-page-Xy.js'],
-  '/chat/:chatUuid': ['/assets/index-Ab.css', '/assets/index-AbC123.js', '/assets/chat-Zz.js'],
+/** A page rendered at build: the same document with its markup in #root. */
+const pageHtml = (text: string) =>
+  INDEX_HTML.replace('<div id="root"></div>', `<div id="root"><h1>${text}</h1></div>`);
+const LANDING_HTML = pageHtml('Your syllabus, answering student questions');
+const CHAT_HTML = pageHtml('Loading class chat');
+/**
+ * As the web build writes it (apps/web/vite.config.ts): route → the page's HTML rendered at build,
+ * the files it loads at once, and the API replies it fetches at once.
+ */
+const PAGES = {
+  '/': {
+    html: 'pages/index.html',
+    preloads: ['/assets/index-Ab.css', '/assets/index-AbC123.js', '/assets/landing-page-Xy.js'],
+    data: [],
+  },
+  '/terms': { preloads: [], data: [] },
+  '/chat/:chatUuid': {
+    html: 'pages/chat.html',
+    preloads: ['/assets/index-Ab.css', '/assets/index-AbC123.js', '/assets/chat-Zz.js'],
+    data: ['/api/chat/session/:chatUuid'],
+  },
 };
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(2000))};\n`;
 
@@ -39,12 +57,15 @@ function writeDist(): string {
     writeFileSync(path.join(dist, `${file}.gz`), gzipSync(text));
   };
   withCopies('index.html', INDEX_HTML);
+  mkdirSync(path.join(dist, 'pages'));
+  withCopies('pages/index.html', LANDING_HTML);
+  withCopies('pages/chat.html', CHAT_HTML);
   withCopies('assets/index-AbC123.js', SCRIPT);
   writeFileSync(path.join(dist, 'assets/index-AbC123.js.map'), '{"version":3,"sources":[]}');
   writeFileSync(path.join(dist, 'assets/tiny-XyZ789.js'), 'export {};\n');
   writeFileSync(path.join(dist, 'robots.txt'), ROBOTS);
   mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(path.join(dist, '.vite/page-preloads.json'), JSON.stringify(PAGE_PRELOADS));
+  writeFileSync(path.join(dist, '.vite/pages.json'), JSON.stringify(PAGES));
   return dist;
 }
 
@@ -124,6 +145,8 @@ describe('static files', () => {
       '/assets/index-AbC123.js.br',
       '/assets/index-AbC123.js.gz',
       '/index.html.br',
+      '/pages/index.html',
+      '/pages/chat.html.br',
     ]) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(404);
@@ -144,36 +167,67 @@ describe('static files', () => {
 describe('pages', () => {
   const pages = ['/', '/terms', `/chat/${randomUUID()}`, '/dashboard', '/no/such/page'];
 
-  it('serves index.html for every page route, revalidated on each visit, compressed when accepted', async () => {
-    for (const url of [...pages, '/index.html', '/?trial=active']) {
+  it('serves each page its HTML rendered at build, index.html to the others, revalidated on each visit, compressed when accepted', async () => {
+    const expected = [
+      ['/', LANDING_HTML],
+      ['/?trial=active', LANDING_HTML],
+      [`/chat/${randomUUID()}`, CHAT_HTML],
+      ['/terms', INDEX_HTML], // built without a rendered page: the app's shell
+      ['/dashboard', INDEX_HTML],
+      ['/no/such/page', INDEX_HTML],
+      ['/index.html', INDEX_HTML],
+      ['/chat', INDEX_HTML],
+      [`/chat/${randomUUID()}/more`, INDEX_HTML],
+    ] as const;
+    for (const [url, html] of expected) {
       const res = await get(url, 'gzip, deflate, br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(varies(res.headers.vary), url).toContain('accept-encoding');
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX_HTML);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(html);
 
       const plain = await get(url);
       expect(plain.headers['content-encoding'], url).toBeUndefined();
       expect(plain.headers['cache-control'], url).toBe('no-cache');
-      expect(plain.body, url).toBe(INDEX_HTML);
+      expect(plain.body, url).toBe(html);
     }
   });
 
-  it('names the files a landing page loads in a Link header, for the browser to fetch them at once', async () => {
-    const chat = await get(`/chat/${randomUUID()}`, 'br');
+  it('names what a landing page loads at once in a Link header: its stylesheet, the API reply it asks for, its scripts', async () => {
+    const chatUuid = randomUUID();
+    const chat = await get(`/chat/${chatUuid}`, 'br');
     expect(chat.headers.link).toBe(
       '</assets/index-Ab.css>; rel=preload; as=style; crossorigin, ' +
+        `</api/chat/session/${chatUuid}>; rel=preload; as=fetch; crossorigin, ` +
         '</assets/index-AbC123.js>; rel=modulepreload, </assets/chat-Zz.js>; rel=modulepreload',
     );
-    expect((await get('/')).headers.link).toContain(
-      '</assets/landing-page-Xy.js>; rel=modulepreload',
+    expect((await get('/')).headers.link).toBe(
+      '</assets/index-Ab.css>; rel=preload; as=style; crossorigin, ' +
+        '</assets/index-AbC123.js>; rel=modulepreload, </assets/landing-page-Xy.js>; rel=modulepreload',
     );
     for (const url of ['/dashboard', '/terms', '/chat', '/chat/', `/chat/${randomUUID()}/more`])
       expect((await get(url)).headers.link, url).toBeUndefined();
     // the list itself is not served
-    expect((await get('/.vite/page-preloads.json')).statusCode).toBe(404);
+    expect((await get('/.vite/pages.json')).statusCode).toBe(404);
+  });
+
+  it('preloads an API reply only for a plain path segment, never text that could leave the header', async () => {
+    for (const segment of ['a%3E%3B%20rel%3Dpreload', 'x,y', 'x;y', '%0d%0aSet-Cookie:a', 'é']) {
+      const res = await get(`/chat/${segment}`);
+      expect(res.statusCode, segment).toBe(200);
+      expect(res.body, segment).toBe(CHAT_HTML);
+      expect(res.headers.link, segment).not.toContain('/api/');
+      expect(res.headers.link, segment).toContain('</assets/chat-Zz.js>; rel=modulepreload');
+    }
+  });
+
+  it("allows the pages' one inline script by its hash, and no other inline script", async () => {
+    const csp = String((await get('/')).headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '));
+    const hash = createHash('sha256').update(SESSION_MARK_SCRIPT).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}' https://js.stripe.com`);
   });
 
   it('answers HEAD like GET, without a body', async () => {

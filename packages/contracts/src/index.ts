@@ -10,4 +10,5 @@ export * from './analytics.ts';
 export * from './trial.ts';
 export * from './facts.ts';
 export * from './slack.ts';
+export * from './web-page.ts';
 export * from './zod.ts';

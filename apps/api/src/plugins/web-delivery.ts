@@ -8,20 +8,27 @@
  * - Hashed files under /assets are cached for a year (`immutable`); index.html, which names them,
  *   is revalidated on every visit (`no-cache`); other files (robots.txt) for an hour.
  * - Source maps (*.map) are never served.
- * - Page routes (GET and HEAD, no file extension, outside /api) get index.html: the client router
- *   shows the SPEC route or redirects unknown paths to /. Anything else not found is a 404.
- * - The pages visitors land on (landing, terms, student chat) name the files they need at once in
- *   a `Link` header (the stylesheet and the entry's chunks first, then the page's own chunks), so
- *   the browser fetches the page's chunks beside the entry's rather than after the entry has run
- *   (the build lists them: pagePreloads() in apps/web/vite.config.ts).
+ * - The pages visitors land on cold (landing, terms, student chat) get their HTML rendered at build
+ *   (decision 011), which paints before any script runs and which the browser hydrates. They name
+ *   the files they need at once in a `Link` header (the stylesheet and the entry's chunks first,
+ *   then the page's own chunks), so the browser fetches the page's chunks beside the entry's
+ *   rather than after the entry has run. The build lists both (.vite/pages.json, written by
+ *   apps/web/vite.config.ts).
+ * - Other page routes (GET and HEAD, no file extension, outside /api) get index.html: the client
+ *   router shows the SPEC route or redirects unknown paths to /. Anything else not found is a 404.
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants } from 'node:zlib';
 import { AppError } from '../errors.ts';
+
+/** A Content-Security-Policy source that allows the inline script `script`, and no other. */
+export const cspHashOf = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 /** Replies smaller than this go uncompressed: below it, compression saves next to nothing. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -46,47 +53,89 @@ export async function compressReplies(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** The folder of the pages rendered at build (PAGES_DIR in apps/web/build-plugins/prerender.ts). */
+const PAGES_DIR = 'pages';
+
 function cacheControl(root: string, file: string): string {
   const relative = path.relative(root, file).split(path.sep);
   if (relative[0] === 'assets') return CACHE_IMMUTABLE;
-  if (relative.length === 1 && /^index\.html(\.br|\.gz)?$/.test(relative[0]!))
-    return CACHE_REVALIDATE;
+  const isIndex = relative.length === 1 && /^index\.html(\.br|\.gz)?$/.test(relative[0]!);
+  if (isIndex || relative[0] === PAGES_DIR) return CACHE_REVALIDATE;
   return CACHE_OTHER_FILES;
 }
 
-/** Written by the web build (apps/web/vite.config.ts): route → chunks its page loads. */
-const PAGE_PRELOADS = '.vite/page-preloads.json';
+/** Written by the web build (apps/web/vite.config.ts): route → its page's HTML and chunks. */
+const PAGES_MANIFEST = '.vite/pages.json';
 
-type PagePreload = { segments: string[]; link: string };
+type LandingPage = {
+  segments: string[];
+  /** the page's HTML rendered at build, relative to the root (index.html when absent) */
+  html: string | undefined;
+  /** `Link` header entries of the stylesheets and scripts it loads at once */
+  styles: string[];
+  scripts: string[];
+  /** API paths it fetches at once, with the route's `:name` segments in them */
+  data: string[];
+};
 
-/** The build's page preloads, as a `Link` header value per route (none for an older build). */
-function readPagePreloads(root: string): PagePreload[] {
-  const file = path.join(root, PAGE_PRELOADS);
+/** The build's landing pages (none for an older build). */
+function readLandingPages(root: string): LandingPage[] {
+  const file = path.join(root, PAGES_MANIFEST);
   if (!existsSync(file)) return [];
-  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
-  return Object.entries(routes)
-    .filter(([, files]) => files.length > 0)
-    .map(([route, files]) => ({
-      segments: route.split('/'),
-      link: files
-        .map((file) =>
-          // as index.html loads them: stylesheets and module scripts in CORS mode (crossorigin)
-          file.endsWith('.css')
-            ? `<${file}>; rel=preload; as=style; crossorigin`
-            : `<${file}>; rel=modulepreload`,
-        )
-        .join(', '),
-    }));
+  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<
+    string,
+    { html?: string; preloads: string[]; data?: string[] }
+  >;
+  return Object.entries(routes).map(([route, { html, preloads, data = [] }]) => ({
+    data,
+    segments: route.split('/'),
+    html: html !== undefined && existsSync(path.join(root, html)) ? html : undefined,
+    // as index.html loads them: stylesheets and module scripts in CORS mode (crossorigin)
+    styles: preloads
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => `<${file}>; rel=preload; as=style; crossorigin`),
+    scripts: preloads
+      .filter((file) => !file.endsWith('.css'))
+      .map((file) => `<${file}>; rel=modulepreload`),
+  }));
 }
 
-/** The `Link` header for a page path: a route's `:name` segment matches any one segment. */
-function preloadFor(preloads: PagePreload[], pathname: string): string | undefined {
+/** A path segment that may go into a `Link` header as it is (a uuid, a slug). */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * The landing page a path shows, with its `Link` header: a route's `:name` segment matches any
+ * one segment, and names that segment in the API paths the page fetches at once (preloaded only
+ * when it is plain: a uuid, not something that could break out of the header).
+ */
+function landingPageFor(
+  pages: LandingPage[],
+  pathname: string,
+): { html: string | undefined; link: string | undefined } | undefined {
   const segments = pathname.split('/');
-  return preloads.find(
+  const page = pages.find(
     (route) =>
       route.segments.length === segments.length &&
       route.segments.every((s, i) => (s.startsWith(':') ? segments[i] !== '' : s === segments[i])),
-  )?.link;
+  );
+  if (!page) return undefined;
+  const params = new Map(
+    page.segments.flatMap((s, i) => (s.startsWith(':') ? [[s, segments[i]!] as const] : [])),
+  );
+  const data = [...params.values()].every((value) => PLAIN_SEGMENT.test(value))
+    ? page.data.map((apiPath) =>
+        apiPath
+          .split('/')
+          .map((s) => params.get(s) ?? s)
+          .join('/'),
+      )
+    : [];
+  // as the page fetches them: fetch()'s defaults, same-origin credentials (crossorigin)
+  const dataLinks = data.map((apiPath) => `<${apiPath}>; rel=preload; as=fetch; crossorigin`);
+  // the stylesheet (the first paint waits for it), then the data (small, and what the page waits
+  // for once its code has run, so it should not queue behind the code), then the code
+  const link = [...page.styles, ...dataLinks, ...page.scripts].join(', ');
+  return { html: page.html, link: link || undefined };
 }
 
 /** A path that names a file (its last segment has an extension), not a page. */
@@ -103,14 +152,14 @@ export async function serveWebApp(
   webDist: string | undefined,
 ): Promise<void> {
   const root = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
-  const preloads = root ? readPagePreloads(root) : [];
+  const landingPages = root ? readLandingPages(root) : [];
   if (root) {
     await app.register(fastifyStatic, {
       root,
-      // one route per file found at start (GET and HEAD); the compressed copies and the source
-      // maps get none, so /x.js.map is a 404
+      // one route per file found at start (GET and HEAD); the compressed copies, the source maps
+      // and the rendered pages (sent only for their routes) get none, so /x.js.map is a 404
       wildcard: false,
-      globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
+      globIgnore: ['**/*.map', '**/*.br', '**/*.gz', `${PAGES_DIR}/**`],
       index: false,
       preCompressed: true,
       cacheControl: false,
@@ -128,9 +177,9 @@ export async function serveWebApp(
       !pathname.startsWith('/api/') &&
       !FILE_PATH.test(pathname);
     if (isPage) {
-      const link = preloadFor(preloads, pathname);
-      if (link) reply.header('link', link);
-      return reply.sendFile('index.html', root);
+      const page = landingPageFor(landingPages, pathname);
+      if (page?.link) reply.header('link', page.link);
+      return reply.sendFile(page?.html ?? 'index.html', root);
     }
     throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
   });

@@ -2,9 +2,9 @@
 const IDLE_TIMEOUT_MS = 2000;
 
 /**
- * Runs `task` once the page's load event has fired and the browser is idle: for work the first
- * screen does not need, such as fetching code a click may need later, so it never competes with
- * what the page loads to show itself.
+ * Runs `task` once the page's load event has fired, what is rendered now has been painted, and
+ * the browser is idle: for work the screen does not need, such as fetching code a click may need
+ * later, so it never competes with what the page loads to show itself.
  */
 export function afterLoadWhenIdle(task: () => void): void {
   const whenIdle = () => {
@@ -12,6 +12,8 @@ export function afterLoadWhenIdle(task: () => void): void {
       window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
     else window.setTimeout(task, 0);
   };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  // a timer set in an animation frame fires after that frame is painted
+  const afterPaint = () => window.requestAnimationFrame(() => window.setTimeout(whenIdle, 0));
+  if (document.readyState === 'complete') afterPaint();
+  else window.addEventListener('load', afterPaint, { once: true });
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { QUESTION_MAX_LENGTH } from '@app/contracts';
 import { Button } from '@/components/ui/button';
@@ -50,6 +50,14 @@ export function AskForm({
   children,
 }: AskFormProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const atFirstRender = useRef({ value, onChange });
+
+  // A box that came as HTML (the student chat's, decision 011) takes typing before the page's
+  // code runs: what was typed by the time the code takes the box over is the value.
+  useEffect(() => {
+    const typed = ref.current?.value ?? '';
+    if (typed !== atFirstRender.current.value) atFirstRender.current.onChange(typed);
+  }, []);
 
   useLayoutEffect(() => {
     const box = ref.current;

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/lib/constants';
+import { useCurrentYear } from '@/lib/use-current-year';
 import { Logo } from './logo';
 
 const ABOUT_ID = 'about';
 
 export function PublicFooter() {
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <footer className="border-t border-ink-800 bg-ink-900 text-ink-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr]">

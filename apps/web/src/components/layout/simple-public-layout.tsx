@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '@/lib/constants';
+import { useCurrentYear } from '@/lib/use-current-year';
 import { Logo } from './logo';
 import { SkipLink } from './skip-link';
 
 /** Minimal public frame for standalone pages (student chat, install success). */
 export function SimplePublicLayout({ children }: { children: ReactNode }) {
+  const year = useCurrentYear();
   return (
     <div className="flex min-h-dvh flex-col bg-ink-50">
       <SkipLink />
@@ -18,7 +20,7 @@ export function SimplePublicLayout({ children }: { children: ReactNode }) {
       </main>
       <footer className="border-t border-ink-200 bg-white">
         <p className="mx-auto max-w-4xl px-4 py-5 text-sm text-ink-600 sm:px-6">
-          © {new Date().getFullYear()} {PRODUCT_NAME}
+          © {year} {PRODUCT_NAME}
         </p>
       </footer>
     </div>

@@ -1,10 +1,12 @@
 import type { ChatSession } from '@app/contracts';
 import { useAuthModals } from '@/lib/auth-modals';
 import { PRODUCT_NAME } from '@/lib/constants';
+import { useCurrentYear } from '@/lib/use-current-year';
 
 /** SPEC §2: school, 'Professor' + last name, a sign-up link and a copyright line. */
 export function ChatFooter({ session }: { session: ChatSession }) {
   const modals = useAuthModals();
+  const year = useCurrentYear();
   const teacher = session.professor.last_name.trim();
   const who = [session.school_name?.trim(), teacher ? `Professor ${teacher}` : null].filter(
     Boolean,
@@ -25,7 +27,7 @@ export function ChatFooter({ session }: { session: ChatSession }) {
           to give your students an assistant like this one.
         </p>
         <p>
-          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+          © {year} {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -1,5 +1,5 @@
 import { AlertCircle, Mail } from 'lucide-react';
-import type { AnswerRating as Rating, ChatReply } from '@app/contracts';
+import type { ChatReply } from '@app/contracts';
 import { AnswerRating } from '@/components/chat/answer-rating';
 import {
   AnswerBubble,
@@ -9,6 +9,7 @@ import {
   TypingIndicator,
 } from '@/components/chat/chat-bubbles';
 import { Button } from '@/components/ui/button';
+import { useRateAnswer } from './api/rate-answer';
 
 export type ThreadItem =
   | { kind: 'question'; key: string; text: string }
@@ -16,28 +17,29 @@ export type ThreadItem =
   | { kind: 'error'; key: string; text: string };
 
 /**
- * The conversation so far; new entries are announced politely (role="log"). While an answer is
- * written, its draft shows (busy, not announced) where the typing dots were; the finished answer
- * replaces it, with its sources and Helpful / Not helpful under it (issue 17).
+ * The conversation so far, inside the page's log (role="log"). While an answer is written,
+ * its draft shows where the typing dots were; the finished answer replaces it, with its sources
+ * and Helpful / Not helpful under it (issue 17).
  */
 export function ChatThread({
+  chatUuid,
   items,
   waiting,
   draft,
   onContact,
-  onRate,
 }: {
+  /** the class's share link, to which the student's ratings are sent */
+  chatUuid: string;
   items: ThreadItem[];
   waiting: boolean;
   /** The answer so far while it is streamed; null or empty before its first words. */
   draft: string | null;
   onContact(conversationId: string): void;
-  /** Saves a rating of the answer to the conversation (null takes it back). */
-  onRate(conversationId: string, rating: Rating | null): Promise<unknown>;
 }) {
+  const rateAnswer = useRateAnswer(chatUuid);
   const drafting = waiting && Boolean(draft);
   return (
-    <div role="log" aria-label="Conversation" aria-busy={drafting} className="space-y-5">
+    <>
       {items.map((item) => {
         if (item.kind === 'question') return <QuestionBubble key={item.key} text={item.text} />;
         if (item.kind === 'error') return <ErrorBubble key={item.key} text={item.text} />;
@@ -49,7 +51,10 @@ export function ChatThread({
             notCoveredLabel="Not in the course material"
             sources={{ showType: true, revealOpened: true }}
             actions={
-              <AnswerRating className="mt-1" onRate={(rating) => onRate(reply.id, rating)} />
+              <AnswerRating
+                className="mt-1"
+                onRate={(rating) => rateAnswer.mutateAsync({ conversationId: reply.id, rating })}
+              />
             }
           >
             {reply.source_type === 'other' ? (
@@ -68,7 +73,7 @@ export function ChatThread({
       ) : waiting ? (
         <TypingIndicator label="The assistant is typing…" />
       ) : null}
-    </div>
+    </>
   );
 }
 

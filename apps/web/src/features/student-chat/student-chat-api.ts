@@ -6,7 +6,9 @@ import {
   type ContactInput,
 } from '@app/contracts';
 import { api, ApiError, type ApiClient } from '@/lib/api-client';
-import { streamAnswerWithFallback } from '@/lib/answer-stream';
+
+/** The streaming reader, loaded with the first question or when the page is idle, not with it. */
+export const loadAnswerStream = () => import('@/lib/answer-stream');
 
 type ContactReceipt = { id: string; created_at: string };
 
@@ -30,16 +32,18 @@ function createStudentChatApi(client: ApiClient) {
      * gets each part of the draft; the reply is the one `ask` gives. When the stream brings
      * nothing at all (no connection), `ask` is tried once.
      */
-    askStreamed: (
+    askStreamed: async (
       chatUuid: string,
       question: string,
       handlers: { onDelta(text: string): void; signal?: AbortSignal },
-    ) =>
-      streamAnswerWithFallback<ChatReply>(`${path('ask', chatUuid)}/stream`, {
+    ) => {
+      const { streamAnswerWithFallback } = await loadAnswerStream();
+      return streamAnswerWithFallback<ChatReply>(`${path('ask', chatUuid)}/stream`, {
         body: { question, student_identifier: null },
         ...handlers,
         fallback: () => ask(chatUuid, question),
-      }),
+      });
+    },
     contact: (chatUuid: string, input: ContactInput) =>
       data(client.post<ApiSuccess<ContactReceipt>>(path('contact', chatUuid), input)),
   };

@@ -9,19 +9,26 @@ import { useFollowEnd } from '@/components/chat/use-follow-end';
 import { afterLoadWhenIdle } from '@/lib/after-load';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
-import { useRateAnswer } from './api/rate-answer';
+import { cn } from '@/lib/utils';
 import { AskBox } from './ask-box';
 import { ChatFooter } from './chat-footer';
-import { ChatSkeleton, InactiveClass, SessionError, UnknownLink } from './chat-states';
-import { ChatThread, type ThreadItem } from './chat-thread';
+import { Skeleton } from '@/components/ui/skeleton';
+import { InactiveClass, SessionError, UnknownLink } from './chat-states';
+import type { ThreadItem } from './chat-thread';
 import {
   askErrorText,
   isInactiveError,
   isUnknownLinkError,
+  loadAnswerStream,
   sessionErrorTitle,
   studentChatApi,
 } from './student-chat-api';
 import { initialSuggestions, promoteSuggestion } from './suggestions';
+
+// The conversation's code (bubbles, sources, ratings) and the answer stream's load with the first
+// question, or once the page has loaded and the browser is idle: the page shows none of it at first.
+const loadThread = () => import('./chat-thread');
+const ChatThread = lazy(async () => ({ default: (await loadThread()).ChatThread }));
 
 // The contact form (and its validation) loads when a student may need it: once an answer offers
 // Contact Teacher, never with the page.
@@ -32,7 +39,11 @@ const ContactTeacherDialog = lazy(async () => ({
 
 const chatSessionKey = (chatUuid: string) => ['student-chat', 'session', chatUuid] as const;
 
-/** /chat/{chat_uuid}: the public chat a class's share link opens (SPEC §2, §4). */
+/**
+ * /chat/{chat_uuid}: the public chat a class's share link opens (SPEC §2, §4). While the class
+ * loads it is the chat's own shell (the page as the build renders it to HTML): the header's
+ * outline and the question box, which takes typing at once.
+ */
 export function StudentChatPage() {
   const { chatUuid = '' } = useParams();
   const session = useQuery({
@@ -42,7 +53,6 @@ export function StudentChatPage() {
   });
   useDocumentTitle(session.data?.class_name ?? 'Class chat');
 
-  if (session.isPending) return <ChatSkeleton />;
   if (session.isError) {
     if (isInactiveError(session.error)) return <InactiveClass />;
     if (isUnknownLinkError(session.error)) return <UnknownLink />;
@@ -55,28 +65,31 @@ export function StudentChatPage() {
       />
     );
   }
-  if (!session.data.is_active) return <InactiveClass />;
+  if (session.data?.is_active === false) return <InactiveClass />;
   return <ChatRoom chatUuid={chatUuid} session={session.data} />;
 }
+
+/** The top edge of the bar at the bottom of the chat (suggestions and the question box). */
+const BAR_EDGE = 'border-t border-ink-200 bg-white shadow-[0_-4px_12px_-8px_rgb(15_23_42/0.15)]';
 
 let itemSeq = 0;
 const nextKey = () => `m${++itemSeq}`;
 
-function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSession }) {
+/** The chat of a class; its shell while `session` is loading. */
+function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSession | undefined }) {
   const [items, setItems] = useState<ThreadItem[]>([]);
   const [waiting, setWaiting] = useState(false);
   /** the answer so far, while it is streamed */
   const [draft, setDraft] = useState<string | null>(null);
   const [inactive, setInactive] = useState(false);
-  const [suggestions, setSuggestions] = useState(() =>
-    initialSuggestions(session.sample_questions),
-  );
+  /** the suggestions once a question has been asked (until then, the session's) */
+  const [promoted, setPromoted] = useState<string[] | null>(null);
+  const suggestions = promoted ?? initialSuggestions(session?.sample_questions ?? []);
   const [contactFor, setContactFor] = useState<string | null>(null);
   const inFlight = useRef(false);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const unmountSignal = useUnmountSignal();
-  const rateAnswer = useRateAnswer(chatUuid);
 
   const latestAnswerId = items.findLast((item) => item.kind === 'answer')?.reply.id ?? null;
   const contactOffered = latestAnswerId !== null;
@@ -89,6 +102,15 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
   useEffect(() => {
     if (contactOffered) afterLoadWhenIdle(() => void loadContactDialog().catch(() => undefined));
   }, [contactOffered]);
+  const loaded = session !== undefined;
+  useEffect(() => {
+    // once the class shows: fetched earlier, they would compete with what it needs to show
+    if (loaded)
+      afterLoadWhenIdle(() => {
+        void loadThread().catch(() => undefined);
+        void loadAnswerStream().catch(() => undefined);
+      });
+  }, [loaded]);
 
   // Keep the newest message (or the typing dots) in view.
   useEffect(() => {
@@ -100,9 +122,9 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
 
   async function ask(question: string) {
     const text = question.trim();
-    if (!text || inFlight.current || inactive) return;
+    if (!text || !session || inFlight.current || inactive) return;
     inFlight.current = true;
-    setSuggestions((list) => promoteSuggestion(list, text));
+    setPromoted(promoteSuggestion(suggestions, text));
     setItems((list) => [...list, { kind: 'question', key: nextKey(), text }]);
     setWaiting(true);
     setDraft(null);
@@ -125,50 +147,84 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
     }
   }
 
+  /** what the bar at the bottom shows above the question box */
+  const barTop = inactive || suggestions.length > 0;
+
   return (
     <div className="flex h-dvh flex-col bg-ink-50">
       <SkipLink />
       <div ref={scrollerRef} className="flex-1 overflow-y-auto">
         <div className="flex min-h-full flex-col">
-          <ClassHeader session={session} />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
-              {items.length === 0 ? <Welcome name={session.class_name} /> : null}
-              <ChatThread
-                items={items}
-                waiting={waiting}
-                draft={draft}
-                onContact={openContact}
-                onRate={(conversationId, rating) =>
-                  rateAnswer.mutateAsync({ conversationId, rating })
-                }
-              />
-              <div ref={endRef} />
-            </div>
-          </main>
-          <ChatFooter session={session} />
+          {/* While the class loads, only the header's outline: nothing below it that its real
+              height could push down (a layout shift) */}
+          {session ? (
+            <>
+              <ClassHeader session={session} />
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
+                  {items.length === 0 ? <Welcome name={session.class_name} /> : null}
+                  {/* new entries are announced politely; a draft being written is busy */}
+                  <div
+                    role="log"
+                    aria-label="Conversation"
+                    aria-busy={waiting && Boolean(draft)}
+                    className="space-y-5"
+                  >
+                    {items.length > 0 || waiting ? (
+                      <Suspense fallback={null}>
+                        <ChatThread
+                          chatUuid={chatUuid}
+                          items={items}
+                          waiting={waiting}
+                          draft={draft}
+                          onContact={openContact}
+                        />
+                      </Suspense>
+                    ) : null}
+                  </div>
+                  <div ref={endRef} />
+                </div>
+              </main>
+              <ChatFooter session={session} />
+            </>
+          ) : (
+            <ClassHeaderOutline />
+          )}
         </div>
       </div>
 
-      <div className="border-t border-ink-200 bg-white shadow-[0_-4px_12px_-8px_rgb(15_23_42/0.15)]">
-        <div className="mx-auto max-w-3xl space-y-2.5 px-4 pt-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-6">
-          {inactive ? (
-            <p
-              role="status"
-              className="flex items-center gap-2 text-sm font-medium text-warning-800"
-            >
-              <Lock className="size-4 shrink-0" aria-hidden="true" />
-              This class chat is no longer available.
-            </p>
-          ) : (
-            <Suggestions
-              questions={suggestions}
-              disabled={waiting}
-              onPick={(question) => void ask(question)}
-            />
+      {/* Above the question box, in a box of its own: when the suggestions arrive they appear
+          above it, and the question box, where the student may be typing, does not move. */}
+      {barTop ? (
+        <div className={BAR_EDGE}>
+          <div className="mx-auto max-w-3xl px-4 pt-3 sm:px-6">
+            {inactive ? (
+              <p
+                role="status"
+                className="flex items-center gap-2 text-sm font-medium text-warning-800"
+              >
+                <Lock className="size-4 shrink-0" aria-hidden="true" />
+                This class chat is no longer available.
+              </p>
+            ) : (
+              <Suggestions
+                questions={suggestions}
+                disabled={waiting}
+                onPick={(question) => void ask(question)}
+              />
+            )}
+          </div>
+        </div>
+      ) : null}
+      <div className={barTop ? 'bg-white' : BAR_EDGE}>
+        <div
+          className={cn(
+            'mx-auto max-w-3xl px-4 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-6',
+            barTop ? 'pt-2.5' : 'pt-3',
           )}
+        >
           <AskBox
-            blocked={waiting}
+            blocked={waiting || !session}
             disabled={inactive}
             onAsk={(question) => void ask(question)}
             footer={
@@ -227,6 +283,25 @@ function ClassHeader({ session }: { session: ChatSession }) {
   );
 }
 
+/** The header's shape while the class loads: the logo, and grey bars for its name and teacher. */
+function ClassHeaderOutline() {
+  return (
+    <header className="border-b border-ink-200 bg-white">
+      <p role="status" className="sr-only">
+        Loading class chat
+      </p>
+      <div className="mx-auto flex max-w-3xl items-start gap-3 px-4 py-4 sm:gap-4 sm:px-6 sm:py-5">
+        <LogoMark className="mt-0.5 size-9 shrink-0 sm:size-10" />
+        {/* about the height of a class's name and teacher, so the header hardly changes size */}
+        <div className="min-w-0 flex-1 space-y-1.5 py-0.5">
+          <Skeleton className="h-5 w-2/3 sm:h-6" />
+          <Skeleton className="h-4 w-1/3" />
+        </div>
+      </div>
+    </header>
+  );
+}
+
 function Welcome({ name }: { name: string }) {
   return (
     <div className="mb-6 flex flex-col items-center px-2 py-6 text-center sm:py-10">
@@ -251,7 +326,6 @@ function Suggestions({
   disabled: boolean;
   onPick(question: string): void;
 }) {
-  if (questions.length === 0) return null;
   // The chips wrap onto more lines, and a long question onto more lines of its chip: a phone's
   // screen never cuts one off.
   return (
