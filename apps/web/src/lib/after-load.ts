@@ -2,9 +2,16 @@
 const IDLE_TIMEOUT_MS = 2000;
 
 /**
- * Runs `task` once the page's load event has fired, what is rendered now has been painted, and
- * the browser is idle: for work the screen does not need, such as fetching code a click may need
- * later, so it never competes with what the page loads to show itself.
+ * How long after the load event (or after the call, once loaded) before waiting for an idle moment:
+ * what the page has just rendered is on screen a frame or two after it is painted, and its own
+ * requests come first.
+ */
+const SETTLE_MS = 500;
+
+/**
+ * Runs `task` once the page has loaded, what it shows is on screen, and the browser is idle: for
+ * work the screen does not need, such as fetching code a click may need later, so it never
+ * competes with what the page loads to show itself.
  */
 export function afterLoadWhenIdle(task: () => void): void {
   const whenIdle = () => {
@@ -12,8 +19,7 @@ export function afterLoadWhenIdle(task: () => void): void {
       window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
     else window.setTimeout(task, 0);
   };
-  // a timer set in an animation frame fires after that frame is painted
-  const afterPaint = () => window.requestAnimationFrame(() => window.setTimeout(whenIdle, 0));
-  if (document.readyState === 'complete') afterPaint();
-  else window.addEventListener('load', afterPaint, { once: true });
+  const afterSettling = () => window.setTimeout(whenIdle, SETTLE_MS);
+  if (document.readyState === 'complete') afterSettling();
+  else window.addEventListener('load', afterSettling, { once: true });
 }
