@@ -86,6 +86,7 @@ export default tseslint.config(
       'playwright-report/**',
       '.screens/**',
       'apps/web/dist-prerender/**',
+      '.scratch/**',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin, type Rolldown, type ViteBuilder } from 'vite';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -97,6 +97,33 @@ const landingPageOf = (id: string) =>
 
 const ENTRY_MODULE = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
+/** lucide-react's index module: it re-exports every icon (thousands) by name. */
+const LUCIDE_INDEX = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const iconFilesMemo = new WeakMap<Rolldown.ChunkingContext, Map<string, string>>();
+
+/**
+ * The icon modules a module imports from lucide-react, by the names it imports: through the index
+ * module every icon would look loaded by every module that shows one. The index's lines read
+ * `export { default as ArrowRight, … } from './icons/arrow-right.mjs'`.
+ */
+function lucideIconsImportedBy(info: Rolldown.ModuleInfo, ctx: Rolldown.ChunkingContext): string[] {
+  const index = info.importedIds.find((id) => LUCIDE_INDEX.test(id));
+  if (!index || !info.code) return [];
+  let files = iconFilesMemo.get(ctx);
+  if (!files) {
+    files = new Map();
+    const code = ctx.getModuleInfo(index)?.code ?? '';
+    for (const [, names, file] of code.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g))
+      for (const name of names!.matchAll(/default as (\w+)/g))
+        files.set(name[1]!, join(dirname(index), file!));
+    iconFilesMemo.set(ctx, files);
+  }
+  const imported = [...info.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)]
+    .flatMap(([, names]) => names!.split(','))
+    .map((name) => name.trim().split(/\s+as\s+/)[0]!);
+  return imported.flatMap((name) => files.get(name) ?? []);
+}
+
 /**
  * For each module, which roots load it through static imports: 'entry' (src/main.tsx, what
  * index.html loads), a landing page's module, or 'other' (any other lazily loaded module: the
@@ -119,7 +146,8 @@ function rootsByModule(ctx: Rolldown.ChunkingContext): Map<string, Set<string>> 
       let labels = reached.get(id);
       if (!labels) reached.set(id, (labels = new Set()));
       labels.add(label);
-      stack.push(...info.importedIds);
+      if (LUCIDE_INDEX.test(id)) continue; // its icons are reached by name, below
+      stack.push(...info.importedIds, ...lucideIconsImportedBy(info, ctx));
       for (const lazy of info.dynamicallyImportedIds) {
         if (queued.has(lazy)) continue;
         queued.add(lazy);
@@ -142,9 +170,10 @@ const rootsMemo = new WeakMap<Rolldown.ChunkingContext, Map<string, Set<string>>
  * usual.) Null: not such code.
  */
 const APP_SOURCE = fileURLToPath(new URL('./src/', import.meta.url));
+const LUCIDE_ICON = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 function chunkName(id: string, ctx: Rolldown.ChunkingContext): string | null {
-  if (!id.startsWith(APP_SOURCE)) return null;
+  if (!id.startsWith(APP_SOURCE) && !LUCIDE_ICON.test(id)) return null;
   let reached = rootsMemo.get(ctx);
   if (!reached) rootsMemo.set(ctx, (reached = rootsByModule(ctx)));
   const pages = [...(reached.get(id) ?? [])].filter((root) => root !== 'entry' && root !== 'other');
@@ -233,17 +262,18 @@ export default defineConfig({
                   priority: 3,
                   includeDependenciesRecursively: false,
                 },
-                // every other icon the app uses, one chunk (a few KB) rather than one request per icon
-                {
-                  name: 'icons',
-                  test: /[\\/]node_modules[\\/]lucide-react[\\/]/,
-                  priority: 2,
-                  includeDependenciesRecursively: false,
-                },
                 // only the modules chunkName names: their dependencies stay where they are
                 {
                   name: chunkName,
                   debugName: 'landing pages',
+                  priority: 2,
+                  includeDependenciesRecursively: false,
+                },
+                // every other icon the app uses (the teacher's pages, the dialogs), one chunk of a
+                // few KB rather than one request per icon
+                {
+                  name: 'icons',
+                  test: /[\\/]node_modules[\\/]lucide-react[\\/]/,
                   priority: 1,
                   includeDependenciesRecursively: false,
                 },

@@ -18,7 +18,26 @@ export function formatShortDate(iso: string | null | undefined): string | null {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(date);
 }
 
+/**
+ * A whole number with commas between thousands, as en-US writes it: "1,000". Written out rather
+ * than through Intl, whose first use on a page loads its locale data (about 20 ms on a laptop,
+ * several times that on a phone): the public pages format numbers in their first render.
+ */
+export function formatCount(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** "$18", "$6.50": cents only when there are some (prices). */
+export function formatUsd(amount: number): string {
+  return usd(amount, !Number.isInteger(amount));
+}
+
 /** Always two decimals: "$6.00" (amounts to be charged). */
 export function formatUsdExact(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+  return usd(amount, true);
+}
+
+function usd(amount: number, withCents: boolean): string {
+  const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
+  return `${amount < 0 ? '-' : ''}$${formatCount(Number(whole))}${withCents ? `.${cents}` : ''}`;
 }

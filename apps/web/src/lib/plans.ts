@@ -43,14 +43,6 @@ export const DEPARTMENT_PLAN: Plan = {
   comingSoon: true,
 };
 
-export function formatUsd(amount: number): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  }).format(amount);
-}
-
 /** 'Teacher plan' / 'Department plan' for a usage or subscription plan_type. */
 export function planLabel(planType: string): string {
   if (planType === 'single') return 'Teacher plan';

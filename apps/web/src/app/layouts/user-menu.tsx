@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { formatUsd } from '@/lib/plans';
+import { formatUsd } from '@/lib/format';
 import { planLabel, type BillingUsage } from './shell-data';
 
 function initials(user: User): string {

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatUsd, type Plan } from '@/lib/plans';
+import { formatUsd } from '@/lib/format';
+import type { Plan } from '@/lib/plans';
 import { cn } from '@/lib/utils';
 
 interface PlanCardProps {

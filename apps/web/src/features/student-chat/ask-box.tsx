@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { QUESTION_MAX_LENGTH } from '@app/contracts';
 import { AskForm } from '@/components/chat/ask-form';
+import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 const COUNTER_WARNING_AT = QUESTION_MAX_LENGTH - 100;
@@ -54,7 +55,7 @@ export function AskBox({
             )}
           >
             <span className="sr-only">Characters used: </span>
-            {count.toLocaleString('en-US')}/{QUESTION_MAX_LENGTH.toLocaleString('en-US')}
+            {formatCount(count)}/{formatCount(QUESTION_MAX_LENGTH)}
           </span>
         </p>
       </div>

@@ -9,8 +9,7 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatLongDate } from '@/lib/format';
-import { formatUsd } from '@/lib/plans';
+import { formatLongDate, formatUsd } from '@/lib/format';
 import { CARD_MESSAGES, type LocalCardValues } from './card-validation';
 import { LocalCardForm } from './local-card-form';
 import type { CreateTrialPayload } from '../api/create-trial-subscription';
