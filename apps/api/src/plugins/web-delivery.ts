@@ -10,10 +10,10 @@
  * - Source maps (*.map) are never served.
  * - The pages visitors land on cold (landing, terms, student chat) get their HTML rendered at build
  *   (decision 011), which paints before any script runs and which the browser hydrates. They name
- *   the files they need at once in a `Link` header (the stylesheet and the entry's chunks first,
- *   then the page's own chunks), so the browser fetches the page's chunks beside the entry's
- *   rather than after the entry has run. The build lists both (.vite/pages.json, written by
- *   apps/web/vite.config.ts).
+ *   what they need at once in a `Link` header: the stylesheet, the API replies they ask for (the
+ *   chat's class), then the entry's chunks and the page's own, so the browser fetches all of it
+ *   beside the entry rather than after the entry has run. The build lists them (.vite/pages.json,
+ *   written by apps/web/vite.config.ts).
  * - Other page routes (GET and HEAD, no file extension, outside /api) get index.html: the client
  *   router shows the SPEC route or redirects unknown paths to /. Anything else not found is a 404.
  */

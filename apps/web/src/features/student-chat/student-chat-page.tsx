@@ -6,13 +6,13 @@ import type { ChatSession } from '@app/contracts';
 import { SkipLink } from '@/components/layout/skip-link';
 import { LogoMark } from '@/components/layout/logo';
 import { useFollowEnd } from '@/components/chat/use-follow-end';
+import { Skeleton } from '@/components/ui/skeleton';
 import { afterLoadWhenIdle } from '@/lib/after-load';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { cn } from '@/lib/utils';
 import { AskBox } from './ask-box';
 import { ChatFooter } from './chat-footer';
-import { Skeleton } from '@/components/ui/skeleton';
 import { InactiveClass, SessionError, UnknownLink } from './chat-states';
 import type { ThreadItem } from './chat-thread';
 import {
@@ -26,7 +26,7 @@ import {
 import { initialSuggestions, promoteSuggestion } from './suggestions';
 
 // The conversation's code (bubbles, sources, ratings) and the answer stream's load with the first
-// question, or once the page has loaded and the browser is idle: the page shows none of it at first.
+// question, or once the class has shown and the browser is idle: the page shows none of it at first.
 const loadThread = () => import('./chat-thread');
 const ChatThread = lazy(async () => ({ default: (await loadThread()).ChatThread }));
 
