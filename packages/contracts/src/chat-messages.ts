@@ -17,6 +17,14 @@ export const DEFAULT_TEST_QUESTIONS = [
 export const SOURCE_TYPES = ['syllabus', 'content', 'other'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
+/**
+ * What a reply is (issue 26): `answer`, a statement the assistant stands behind; `excerpt`, the
+ * material quoted for the student to read and check; `none`, the material does not cover the
+ * question (Contact Teacher is offered).
+ */
+export const REPLY_KINDS = ['answer', 'excerpt', 'none'] as const;
+export type ReplyKind = (typeof REPLY_KINDS)[number];
+
 export const CHAT_MESSAGES = {
   blankQuestion: 'Please enter a question.',
   questionTooLong: 'Questions can be at most 1,000 characters.',

@@ -4,6 +4,7 @@ import {
   CONTACT_REASON_MAX,
   CONTACT_REASON_MIN,
   QUESTION_MAX_LENGTH,
+  REPLY_KINDS,
   SAMPLE_QUESTION_MAX_LENGTH,
   SOURCE_TYPES,
   SUGGESTED_QUESTIONS_MAX,
@@ -48,10 +49,14 @@ export type ChatSession = z.infer<typeof chatSessionSchema>;
 /** How sure the assistant is that the reply answers the question (0–1); below the server's threshold it declines. */
 export const confidenceSchema = z.number().min(0).max(1);
 
+/** What a reply is: an answer, an excerpt of the material, or none (REPLY_KINDS). */
+export const replyKindSchema = z.enum(REPLY_KINDS);
+
 export const chatReplySchema = z.object({
   id: z.string(),
   response: z.string(),
   created_at: z.string(),
+  kind: replyKindSchema,
   source_type: z.enum(SOURCE_TYPES),
   citations: z.array(citationSchema),
   confidence: confidenceSchema,
@@ -103,6 +108,7 @@ export type SampleQuestions = z.infer<typeof sampleQuestionsSchema>;
 export const testQuestionInputSchema = z.object({ question: questionSchema });
 export const testReplySchema = chatReplySchema.pick({
   response: true,
+  kind: true,
   source_type: true,
   citations: true,
   confidence: true,

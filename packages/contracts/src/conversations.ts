@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { SOURCE_TYPES } from './chat-messages.ts';
-import { answerRatingSchema, citationSchema } from './chat.ts';
+import { answerRatingSchema, citationSchema, replyKindSchema } from './chat.ts';
 import { contentItemSchema } from './classes.ts';
 import { CONVERSATIONS_PAGE_SIZE, TITLE_MAX_LENGTH } from './limits.ts';
 
@@ -37,6 +37,8 @@ export const conversationSummarySchema = z.object({
   id: z.string(),
   question: z.string(),
   response_preview: z.string(),
+  /** what the student was given: an answer, an excerpt of the material, or none */
+  kind: replyKindSchema,
   source_type: z.enum(SOURCE_TYPES),
   student_identifier: z.string().nullable(),
   created_at: z.string(),

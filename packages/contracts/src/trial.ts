@@ -1,5 +1,11 @@
 import { z } from './zod.ts';
-import { answerRatingSchema, citationSchema, confidenceSchema, questionSchema } from './chat.ts';
+import {
+  answerRatingSchema,
+  citationSchema,
+  confidenceSchema,
+  questionSchema,
+  replyKindSchema,
+} from './chat.ts';
 import { SOURCE_TYPES } from './chat-messages.ts';
 import { TRIAL_QUESTION_LIMIT } from './limits.ts';
 
@@ -64,6 +70,7 @@ export type TrialChatInput = z.input<typeof trialChatInputSchema>;
 export const trialChatReplySchema = z.object({
   id: z.string(),
   response: z.string(),
+  kind: replyKindSchema,
   source_type: z.enum(SOURCE_TYPES),
   citations: z.array(citationSchema),
   confidence: confidenceSchema,

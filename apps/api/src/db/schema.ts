@@ -1,5 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ContentStatus, FactKind, FactOrigin, SubscriptionStatus } from '@app/contracts';
+import type {
+  ContentStatus,
+  FactKind,
+  FactOrigin,
+  ReplyKind,
+  SubscriptionStatus,
+} from '@app/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<
@@ -206,6 +212,8 @@ interface ConversationsTable {
   question: string;
   response: string;
   source_type: 'syllabus' | 'content' | 'other';
+  /** answer, excerpt or none (migration 024) */
+  kind: ColumnType<ReplyKind, ReplyKind | undefined, ReplyKind>;
   student_identifier: string | null;
   tokens_used: ColumnType<number, number | undefined, number>;
   response_time_ms: ColumnType<number, number | undefined, number>;

@@ -1,3 +1,4 @@
+import type { ReplyKind } from '@app/contracts';
 import { clip } from './clip.ts';
 import type { FactsRepository } from '../facts/facts.repository.ts';
 import type { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
@@ -29,6 +30,8 @@ export type MaterialSources = { retrieval: RetrievalRepository; facts: FactsRepo
 export type Citation = { content_id: string; title: string; content_type: string; excerpt: string };
 export type Answer = {
   response: string;
+  /** an answer the assistant stands behind, an excerpt of the material, or none (issue 26) */
+  kind: ReplyKind;
   sourceType: 'syllabus' | 'content' | 'other';
   citations: Citation[];
   tokensUsed: number;
@@ -447,6 +450,7 @@ export async function answerExtractively(
   if (confidence < minConfidence) return decline(confidence, best);
   return {
     response: compose(chosen, best),
+    kind: 'excerpt',
     sourceType: best.passage.contentType === 'syllabus' ? 'syllabus' : 'content',
     citations: citationsOf(chosen),
     tokensUsed: 0,
@@ -471,6 +475,7 @@ function factReply({ response, facts }: FactAnswer): Answer {
   const fromSyllabus = facts.every((f) => f.contentType === 'syllabus');
   return {
     response: clip(response, MAX_ANSWER_CHARS),
+    kind: 'answer',
     sourceType: fromSyllabus ? 'syllabus' : 'content',
     citations,
     tokensUsed: 0,
@@ -484,10 +489,18 @@ const TEACHER_FACTS_TITLE = 'Course facts (from your teacher)';
 /** The honest reply: not in the material, with the closest passage as a hint when there is one. */
 function decline(confidence: number, closest?: RankedUnit): Answer {
   if (!closest || closest.coverage < HINT_MIN_COVERAGE)
-    return { response: NOT_COVERED, sourceType: 'other', citations: [], tokensUsed: 0, confidence };
+    return {
+      response: NOT_COVERED,
+      kind: 'none',
+      sourceType: 'other',
+      citations: [],
+      tokensUsed: 0,
+      confidence,
+    };
   const hint = clip(show(closest), MAX_ANSWER_CHARS - NOT_COVERED.length - HINT_LEAD.length - 4);
   return {
     response: `${NOT_COVERED} ${HINT_LEAD} “${hint}”`,
+    kind: 'none',
     sourceType: 'other',
     citations: citationsOf([closest]),
     tokensUsed: 0,

@@ -70,13 +70,14 @@ function bestRanked(passages: Passage[]): Passage {
 function answerFromReply(reply: string, passages: Passage[], tokensUsed: number): Answer {
   const { text, cited } = parseCitations(reply);
   if (!text || text.includes(NOT_IN_MATERIAL))
-    return { response: NOT_COVERED, sourceType: 'other', citations: [], tokensUsed };
+    return { response: NOT_COVERED, kind: 'none', sourceType: 'other', citations: [], tokensUsed };
   const citedPassages = cited.map((n) => passages[n - 1]).filter((p) => p !== undefined);
   // a grounded answer always names a source: without markers, the best-ranked passage
   const sources = citedPassages.length ? citedPassages : [bestRanked(passages)];
   const unique = [...new Map(sources.map((p) => [p.contentId, p])).values()];
   return {
     response: clip(text, MAX_ANSWER_CHARS),
+    kind: 'answer',
     sourceType: sources[0]!.contentType === 'syllabus' ? 'syllabus' : 'content',
     citations: unique.map(citationOf),
     tokensUsed,

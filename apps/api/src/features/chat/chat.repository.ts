@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { AnswerRating } from '@app/contracts';
+import type { AnswerRating, ReplyKind } from '@app/contracts';
 import { Repository } from '../../db/repository.ts';
 
 /**
@@ -70,6 +70,7 @@ export class ChatRepository extends Repository {
     class_id: string;
     question: string;
     response: string;
+    kind: ReplyKind;
     source_type: 'syllabus' | 'content' | 'other';
     student_identifier: string | null;
     tokens_used: number;

@@ -55,6 +55,7 @@ let ip = 0;
 type Reply = {
   id: string;
   response: string;
+  kind: string;
   source_type: string;
   confidence: number;
   citations: { title: string; excerpt: string; content_type: string }[];
@@ -107,6 +108,7 @@ describe('answers from the class material', () => {
       'what is the capital of France?',
     ]) {
       const { data } = await ask(question);
+      expect(data.kind, question).toBe('none');
       expect(data.source_type, question).toBe('other');
       expect(data.response).toMatch(/couldn't find this in the course material/);
       expect(data.citations).toEqual([]);
@@ -164,6 +166,7 @@ describe('answers from the class material', () => {
     expect(row).toMatchObject({
       class_id: classId,
       question: 'when is the final exam?',
+      kind: data.kind,
       source_type: 'syllabus',
       student_identifier: null,
       tokens_used: 0,

@@ -29,6 +29,7 @@ const TEACHER_EXCERPT_CHARS = 300;
 function answerOfTeacher(own: TeacherAnswerRow): Answer {
   return {
     response: own.answer,
+    kind: 'answer',
     sourceType: own.content_type === 'syllabus' ? 'syllabus' : 'content',
     citations: [
       {
@@ -161,6 +162,7 @@ export class ChatService {
       class_id: classId,
       question: input.question,
       response: answer.response,
+      kind: answer.kind,
       source_type: answer.sourceType,
       student_identifier: input.studentIdentifier,
       tokens_used: answer.tokensUsed,
@@ -171,6 +173,7 @@ export class ChatService {
       id: row.id,
       response: answer.response,
       created_at: row.created_at.toISOString(),
+      kind: answer.kind,
       source_type: answer.sourceType,
       citations: answer.citations satisfies Citation[],
       confidence: confidenceOfReply(answer),

@@ -211,6 +211,7 @@ describe('POST /api/chat/test/:class_id', () => {
     expect(Object.keys(data).sort()).toEqual([
       'citations',
       'confidence',
+      'kind',
       'response',
       'source_type',
     ]);

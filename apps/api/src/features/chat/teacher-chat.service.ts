@@ -61,6 +61,7 @@ export class TeacherChatService {
     const answer = await this.deps.chat.answer(classId, question, onText);
     return {
       response: answer.response,
+      kind: answer.kind,
       source_type: answer.sourceType,
       citations: answer.citations,
       confidence: confidenceOfReply(answer),

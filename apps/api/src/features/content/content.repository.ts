@@ -55,12 +55,14 @@ export class ContentRepository extends Repository {
   }
 
   private owned(teacherId: string, ex: Executor = this.db) {
-    return ex
-      .selectFrom('contents as ct')
-      .innerJoin('classes as c', 'c.id', 'ct.class_id')
-      // where an item shared in a linked Slack channel came from
-      .leftJoin('slack_contents as sc', 'sc.content_id', 'ct.id')
-      .where('c.teacher_id', '=', teacherId);
+    return (
+      ex
+        .selectFrom('contents as ct')
+        .innerJoin('classes as c', 'c.id', 'ct.class_id')
+        // where an item shared in a linked Slack channel came from
+        .leftJoin('slack_contents as sc', 'sc.content_id', 'ct.id')
+        .where('c.teacher_id', '=', teacherId)
+    );
   }
 
   listForClass(teacherId: string, classId: string) {

@@ -154,9 +154,10 @@ export class TrialService {
       return {
         id: randomUUID(),
         // the class answer points to Contact Teacher; a trial has no teacher
-        response: answer.sourceType === 'other' ? TRIAL_MESSAGES.notInDocument : answer.response,
+        response: answer.kind === 'none' ? TRIAL_MESSAGES.notInDocument : answer.response,
+        kind: answer.kind,
         source_type: answer.sourceType,
-        citations: answer.sourceType === 'other' ? [] : answer.citations,
+        citations: answer.kind === 'none' ? [] : answer.citations,
         confidence: confidenceOfReply(answer),
         questions_left: TRIAL_QUESTION_LIMIT - taken.questions_used,
       };

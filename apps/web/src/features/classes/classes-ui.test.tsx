@@ -251,6 +251,7 @@ describe('create class wizard', () => {
     const created = makeClass({ class_name: 'Biology', content_count: 2 });
     const gradingReply: TestReply = {
       response: 'Labs 30%, midterm 30%, final 40%. <img src=x onerror="alert(1)">',
+      kind: 'answer',
       source_type: 'syllabus',
       confidence: 0.9,
       citations: [

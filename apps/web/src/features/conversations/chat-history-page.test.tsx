@@ -167,7 +167,7 @@ describe('/chat-history', () => {
     const rows = [
       makeConversation({ student_identifier: 'S-1042', source_type: 'syllabus' }),
       makeConversation({ student_identifier: null, source_type: 'content' }),
-      makeConversation({ student_identifier: null, source_type: 'other' }),
+      makeConversation({ student_identifier: null, kind: 'none', source_type: 'other' }),
     ];
     signedInWith([bio], { [listPath(bio.id)]: conversationServer(rows) });
     renderApp('/chat-history');

@@ -185,7 +185,7 @@ describe('/chats filter', () => {
     const rows = [
       makeConversation({ question: 'Wrong answer?', feedback: 'not_helpful' }),
       makeConversation({ question: 'Right answer?', feedback: 'helpful' }),
-      makeConversation({ question: 'Not in the syllabus?', source_type: 'other' }),
+      makeConversation({ question: 'Not in the syllabus?', kind: 'none', source_type: 'other' }),
     ];
     const { router, user } = open(`/chats?class=${fall.id}&filter=not_helpful`, {
       [`GET /chat/conversations/${fall.id}`]: conversationServer(rows),

@@ -22,6 +22,7 @@ export function makeConversation(
     id: id(seq),
     question: `Question ${seq}?`,
     response_preview: `Answer ${seq}.`,
+    kind: 'answer',
     source_type: 'syllabus',
     student_identifier: null,
     created_at: '2025-10-01T12:00:00.000Z',

@@ -37,6 +37,7 @@ function makeReply(overrides: Partial<ChatReply> = {}): ChatReply {
     id: `00000000-0000-4000-8000-${String(replySeq).padStart(12, '0')}`,
     response: 'The midterm is on October 14.',
     created_at: '2025-10-01T12:00:00.000Z',
+    kind: 'answer',
     source_type: 'syllabus',
     confidence: 0.9,
     citations: [
@@ -288,6 +289,7 @@ describe('student chat page: asking', () => {
 
   it('an answer not in the material stands out and offers Contact Teacher', async () => {
     const reply = makeReply({
+      kind: 'none',
       source_type: 'other',
       response: "The course material doesn't cover that.",
       citations: [],
@@ -392,6 +394,7 @@ describe('student chat page: streamed answers', () => {
 
   it('a reply the material does not cover replaces the draft with Contact Teacher', async () => {
     const reply = makeReply({
+      kind: 'none',
       source_type: 'other',
       response: "The course material doesn't cover that.",
       citations: [],

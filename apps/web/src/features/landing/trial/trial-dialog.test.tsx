@@ -44,6 +44,7 @@ function makeReply(overrides: Partial<TrialChatReply> = {}): TrialChatReply {
   return {
     id: `00000000-0000-4000-8000-${String(replySeq).padStart(12, '0')}`,
     response: 'Mitochondria make most of the cell’s energy.',
+    kind: 'answer',
     source_type: 'content',
     confidence: 0.9,
     citations: [
@@ -504,7 +505,12 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
   it('marks an answer the document does not cover', async () => {
     const { user, dialog } = await openChat({
       [ASK]: envelope(
-        makeReply({ source_type: 'other', response: TRIAL_MESSAGES.notInDocument, citations: [] }),
+        makeReply({
+          kind: 'none',
+          source_type: 'other',
+          response: TRIAL_MESSAGES.notInDocument,
+          citations: [],
+        }),
       ),
     });
     await user.type(questionBox(), 'Who won the 1998 World Cup?{Enter}');
