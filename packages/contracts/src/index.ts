@@ -10,5 +10,6 @@ export * from './analytics.ts';
 export * from './trial.ts';
 export * from './facts.ts';
 export * from './slack.ts';
+export * from './excerpt-text.ts';
 export * from './web-page.ts';
 export * from './zod.ts';
