@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   atThreshold,
   bestThreshold,
+  crossFit,
   isMisleading,
   leaveOneCourseOut,
   ratesAt,
@@ -87,5 +88,36 @@ describe('recalibration', () => {
     const fitted = recalibrate(results, { slope: 4, offset: 0 });
     expect(fitted.slope).toBeCloseTo(4, 0);
     expect(Math.abs(fitted.offset)).toBeLessThan(0.2);
+  });
+});
+
+describe('a threshold fitted on one data set, scored on another', () => {
+  it('fits on the first and reports the rates of the second at that threshold', () => {
+    // on the first set, replies below 0.5 are wrong: the fit declines them
+    const fitOn = [
+      answerable('a', 0.9, true),
+      answerable('a', 0.3, false),
+      answerable('b', 0.8, true),
+      answerable('b', 0.2, false),
+    ];
+    const scoreOn = [answerable('c', 0.7, true), answerable('c', 0.25, true)];
+    const fit = crossFit(fitOn, scoreOn, 2);
+    expect(fit.threshold).toBeGreaterThan(0.3);
+    expect(fit.threshold).toBeLessThanOrEqual(0.7);
+    expect(fit.accuracy).toBe(0.5); // the second reply is declined there
+    expect(fit.misleading).toBe(0);
+    expect(fit.total).toBe(2);
+  });
+
+  it('flips a quotation below the threshold to none, and never counts it misleading', () => {
+    const quoted = {
+      ...answerable('c', 0.3, false),
+      reply: { response: 'Labs are 30%.', source_type: 'syllabus', kind: 'excerpt' as const },
+    };
+    expect(atThreshold(quoted, 0.5)).toMatchObject({ kind: 'none', source_type: 'other' });
+    expect(ratesAt([quoted], 0).misleading).toBe(0);
+    expect(
+      ratesAt([{ ...quoted, reply: { ...quoted.reply, kind: 'answer' as const } }], 0).misleading,
+    ).toBe(1);
   });
 });

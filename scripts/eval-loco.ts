@@ -4,7 +4,13 @@
  * on the one left out; the reported number is the mean over courses. Also refits the confidence
  * calibration (Platt scaling). Pure functions: no I/O.
  */
-import { scoreQuestion, type EvalQuestion, type EvalReply } from './eval-score.ts';
+import {
+  isMisleading,
+  kindOf,
+  scoreQuestion,
+  type EvalQuestion,
+  type EvalReply,
+} from './eval-score.ts';
 
 /** One question's raw reply, as the engine gave it with no threshold of its own. */
 export type RawResult = {
@@ -17,17 +23,13 @@ export type RawResult = {
 
 export type Rates = { accuracy: number; misleading: number; total: number };
 
-/** The reply as a server with this threshold would have given it: a decline below it. */
+/** The reply as a server with this threshold would have given it: none below it. */
 export function atThreshold(r: RawResult, threshold: number): EvalReply {
-  const declined =
-    r.reply.source_type !== 'other' && r.confidence !== null && r.confidence < threshold;
-  return declined ? { ...r.reply, source_type: 'other' } : r.reply;
+  const declined = kindOf(r.reply) !== 'none' && r.confidence !== null && r.confidence < threshold;
+  return declined ? { ...r.reply, kind: 'none', source_type: 'other' } : r.reply;
 }
 
-/** A misleading reply presents material as the answer and is wrong. */
-export function isMisleading(q: EvalQuestion, reply: EvalReply): boolean {
-  return reply.source_type !== 'other' && !scoreQuestion(q, reply).correct;
-}
+export { isMisleading };
 
 export function ratesAt(results: RawResult[], threshold: number): Rates {
   let correct = 0;
@@ -74,6 +76,19 @@ export function bestThreshold(results: RawResult[], misleadingCost: number): num
 export type CourseFit = Rates & { course: string; threshold: number };
 export type LocoResult = { courses: CourseFit[]; accuracy: number; misleading: number };
 
+/**
+ * The threshold fitted on `fitOn` (every course of it), and what it does on `scoreOn`: a split the
+ * rules were not written on, as far as that is still possible (one data set against the other).
+ */
+export function crossFit(
+  fitOn: RawResult[],
+  scoreOn: RawResult[],
+  misleadingCost: number,
+): Rates & { threshold: number } {
+  const threshold = bestThreshold(fitOn, misleadingCost);
+  return { threshold, ...ratesAt(scoreOn, threshold) };
+}
+
 /** Each course scored at the threshold fitted on all the others; means over courses. */
 export function leaveOneCourseOut(results: RawResult[], misleadingCost: number): LocoResult {
   const courses = [...new Set(results.map((r) => r.course))];
@@ -110,7 +125,7 @@ export function recalibrate(
   current: { slope: number; offset: number },
 ): { slope: number; offset: number } {
   const points = results
-    .filter((r) => r.confidence !== null && r.reply.source_type !== 'other')
+    .filter((r) => r.confidence !== null && kindOf(r.reply) !== 'none')
     .map((r) => ({
       x: logit(r.confidence!),
       y: scoreQuestion(r.question, r.reply).correct ? 1 : 0,

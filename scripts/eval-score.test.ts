@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   charLength,
   containsWhole,
+  isMisleading,
   MAX_RESPONSE_CHARS,
   normalise,
   scoreQuestion,
@@ -107,10 +108,42 @@ describe('scoreQuestion', () => {
   });
 
   it("fails an answerable question answered from source 'other'", () => {
+    // a server without kinds: source 'other' says the material does not cover it
     expect(scoreQuestion(answerable, { response: 'It is 25%.', source_type: 'other' })).toEqual({
       correct: false,
-      reason: 'source other',
+      reason: 'declined',
     });
+    const quoted = { response: 'It is 25%.', source_type: 'other', kind: 'excerpt' as const };
+    expect(scoreQuestion(answerable, quoted)).toEqual({ correct: false, reason: 'source other' });
+  });
+
+  it('counts an answer or an excerpt that holds the answer right, and none wrong', () => {
+    for (const kind of ['answer', 'excerpt'] as const)
+      expect(
+        scoreQuestion(answerable, {
+          response: '> The final is **25%**.',
+          source_type: 'syllabus',
+          kind,
+        }),
+      ).toEqual({ correct: true, reason: null });
+    expect(
+      scoreQuestion(answerable, { response: 'Not covered.', source_type: 'other', kind: 'none' }),
+    ).toEqual({ correct: false, reason: 'declined' });
+  });
+
+  it('calls only a wrong answer misleading, not a quotation that misses', () => {
+    const wrong = { response: 'The final is 40%.', source_type: 'syllabus' };
+    expect(isMisleading(answerable, { ...wrong, kind: 'answer' })).toBe(true);
+    expect(isMisleading(answerable, wrong)).toBe(true); // a server without kinds answers
+    expect(isMisleading(answerable, { ...wrong, kind: 'excerpt' })).toBe(false);
+    expect(isMisleading(unanswerable, { ...wrong, kind: 'excerpt' })).toBe(false);
+    expect(isMisleading(unanswerable, { ...wrong, kind: 'answer' })).toBe(true);
+    const right = {
+      response: 'The final is 25%.',
+      source_type: 'syllabus',
+      kind: 'answer' as const,
+    };
+    expect(isMisleading(answerable, right)).toBe(false);
   });
 
   it('fails an answerable question without a reply', () => {
@@ -120,9 +153,19 @@ describe('scoreQuestion', () => {
     });
   });
 
-  it("counts an unanswerable question correct only with source 'other'", () => {
+  it("counts an unanswerable question correct only when the reply is none (source 'other' without kinds)", () => {
     const declined = { response: 'The material does not cover this.', source_type: 'other' };
     expect(scoreQuestion(unanswerable, declined)).toEqual({ correct: true, reason: null });
+    expect(scoreQuestion(unanswerable, { ...declined, kind: 'none' }).correct).toBe(true);
+    const quoted = {
+      response: '> Parking is free.',
+      source_type: 'syllabus',
+      kind: 'excerpt' as const,
+    };
+    expect(scoreQuestion(unanswerable, quoted)).toEqual({
+      correct: false,
+      reason: 'should decline',
+    });
     for (const source_type of ['syllabus', 'content', null]) {
       expect(scoreQuestion(unanswerable, { response: 'Parking is free.', source_type })).toEqual({
         correct: false,

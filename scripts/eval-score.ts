@@ -15,10 +15,27 @@ export type EvalQuestion = {
   evidence?: string;
 };
 
-/** What the ask endpoint answered; source_type is null when there was no usable answer. */
-export type EvalReply = { response: string; source_type: string | null };
+/** What a reply is (issue 26): a statement, a quotation of the material, or nothing. */
+export type ReplyKind = 'answer' | 'excerpt' | 'none';
 
-export type MissReason = 'not found' | 'source other' | 'too long' | 'should decline';
+/**
+ * What the ask endpoint answered; source_type is null when there was no usable answer, kind
+ * absent when the server sends none.
+ */
+export type EvalReply = { response: string; source_type: string | null; kind?: ReplyKind | null };
+
+export type MissReason = 'declined' | 'not found' | 'source other' | 'too long' | 'should decline';
+
+/**
+ * The reply's kind; a server that sends none gives an answer unless its source is 'other', which
+ * says the material does not cover the question.
+ */
+export function kindOf(reply: EvalReply): ReplyKind {
+  if (reply.kind === 'answer' || reply.kind === 'excerpt' || reply.kind === 'none')
+    return reply.kind;
+  // no usable reply at all (a failed request) is not a "not covered": it counts as a miss
+  return reply.source_type === 'other' ? 'none' : 'answer';
+}
 
 export type QuestionScore = { correct: boolean; reason: MissReason | null };
 
@@ -50,6 +67,7 @@ export function charLength(text: string): number {
 }
 
 function scoreAnswerable(answers: string[], reply: EvalReply): QuestionScore {
+  if (kindOf(reply) === 'none') return { correct: false, reason: 'declined' };
   if (reply.source_type === 'other') return { correct: false, reason: 'source other' };
   const response = normalise(reply.response);
   if (!answers.some((a) => containsWhole(response, normalise(a))))
@@ -60,15 +78,20 @@ function scoreAnswerable(answers: string[], reply: EvalReply): QuestionScore {
 }
 
 /**
- * An answerable question is correct when the reply contains one of its answers as a whole, its
- * source is not 'other' and it is at most 700 characters; an unanswerable one when the source is
- * 'other'. A miss names its first failing rule in that order.
+ * An answerable question is correct when the reply is an answer or an excerpt, contains one of its
+ * answers as a whole, its source is not 'other' and it is at most 700 characters; an unanswerable
+ * one when the reply is none. A miss names its first failing rule in that order.
  */
 export function scoreQuestion(q: EvalQuestion, reply: EvalReply): QuestionScore {
   if (q.answerable) return scoreAnswerable(q.answers ?? [], reply);
-  return reply.source_type === 'other'
+  return kindOf(reply) === 'none'
     ? { correct: true, reason: null }
     : { correct: false, reason: 'should decline' };
+}
+
+/** Misleading: an answer (a statement, not a quotation) that is wrong. */
+export function isMisleading(q: EvalQuestion, reply: EvalReply): boolean {
+  return kindOf(reply) === 'answer' && !scoreQuestion(q, reply).correct;
 }
 
 export type Tally = { correct: number; total: number; percent: number };

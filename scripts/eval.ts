@@ -22,11 +22,13 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   formatTally,
+  kindOf,
   scoreQuestion,
   tally,
   type EvalQuestion,
   type EvalReply,
   type MissReason,
+  type ReplyKind,
   type Tally,
 } from './eval-score.ts';
 import {
@@ -43,6 +45,7 @@ import {
 import {
   atThreshold,
   bestThreshold,
+  crossFit,
   isMisleading,
   leaveOneCourseOut,
   recalibrate,
@@ -104,11 +107,13 @@ export type QuestionResult = {
   expected: string[] | 'decline';
   answerable: boolean;
   response: string;
+  /** answer, excerpt or none (the server's, or read from source_type when it sends none) */
+  kind: ReplyKind;
   source_type: string | null;
   /** the reply's confidence (0–1), null when the server sent none */
   confidence: number | null;
   correct: boolean;
-  /** presents material as the answer and is wrong */
+  /** an answer (not a quotation) that is wrong */
   misleading: boolean;
   reason: MissReason | null;
   /** set when the ask request failed (the question then counts as a miss) */
@@ -122,7 +127,27 @@ export type CourseResult = Tally & {
   uploads: UploadResult[];
 };
 
-type Totals = { overall: Tally; answerable: Tally; unanswerable: Tally; misleading: Tally };
+type Totals = {
+  overall: Tally;
+  answerable: Tally;
+  unanswerable: Tally;
+  misleading: Tally;
+  /** right replies that were answers (statements), of all questions */
+  right_answers: Tally;
+  /** excerpts that were not right, of all questions */
+  excerpt_misses: Tally;
+  /** unanswerable questions the reply said none to */
+  none_on_unanswerable: Tally;
+};
+
+/** A threshold fitted on one data set and scored on another. */
+export type CrossFit = {
+  fitted_on: string;
+  scored_on: string;
+  threshold: number;
+  accuracy: number;
+  misleading: number;
+};
 
 export type EvalResult = {
   datasets: string[];
@@ -136,6 +161,8 @@ export type EvalResult = {
   courses: CourseResult[];
   /** leave-one-course-out, when the run had its own server (every reply's confidence known) */
   loco: LocoResult | null;
+  /** each data set's fitted threshold scored on each other one (own server, 2+ data sets) */
+  cross: CrossFit[];
   /** the threshold fitted on every course: what confidence.ts should ship (own server only) */
   fitted_threshold: number | null;
   /** the confidence calibration refitted on these replies (for confidence.ts) */
@@ -287,12 +314,13 @@ async function ask(
   if (reply.status === 404 || reply.status === 429)
     fail(`POST /api/chat/ask answered ${describeReply(reply)}`);
   const data = reply.body?.data as
-    { response?: unknown; source_type?: unknown; confidence?: unknown } | undefined;
+    { response?: unknown; source_type?: unknown; kind?: unknown; confidence?: unknown } | undefined;
   if (reply.status >= 300 || typeof data?.response !== 'string')
     return { response: '', source_type: null, confidence: null, error: describeReply(reply) };
   const source = typeof data.source_type === 'string' ? data.source_type : null;
   const confidence = typeof data.confidence === 'number' ? data.confidence : null;
-  return { response: data.response, source_type: source, confidence };
+  const kind = typeof data.kind === 'string' ? (data.kind as ReplyKind) : null;
+  return { response: data.response, source_type: source, kind, confidence };
 }
 
 type Asked = RawResult & { dataset: string; error?: string };
@@ -330,6 +358,7 @@ function scored(a: Asked, threshold: number | null): QuestionResult {
     expected: q.answerable ? (q.answers ?? []) : 'decline',
     answerable: q.answerable,
     response: reply.response,
+    kind: kindOf(reply),
     source_type: reply.source_type,
     confidence: a.confidence,
     ...scoreQuestion(q, reply),
@@ -355,12 +384,33 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number
 }
 
 function totalsOf(questions: QuestionResult[]): Totals {
+  const unanswerable = questions.filter((q) => !q.answerable);
   return {
     overall: tally(questions),
     answerable: tally(questions.filter((q) => q.answerable)),
-    unanswerable: tally(questions.filter((q) => !q.answerable)),
+    unanswerable: tally(unanswerable),
     misleading: tally(questions.map((q) => ({ correct: q.misleading }))),
+    right_answers: tally(questions.map((q) => ({ correct: q.correct && q.kind === 'answer' }))),
+    excerpt_misses: tally(questions.map((q) => ({ correct: !q.correct && q.kind === 'excerpt' }))),
+    none_on_unanswerable: tally(unanswerable.map((q) => ({ correct: q.kind === 'none' }))),
   };
+}
+
+/** Each data set's threshold, fitted on all its courses, scored on every other data set. */
+function crossFits(asked: Asked[]): CrossFit[] {
+  const datasets = [...new Set(asked.map((a) => a.dataset))];
+  return datasets.flatMap((fitted) =>
+    datasets
+      .filter((other) => other !== fitted)
+      .map((scored) => {
+        const fit = crossFit(
+          asked.filter((a) => a.dataset === fitted),
+          asked.filter((a) => a.dataset === scored),
+          MISLEADING_COST,
+        );
+        return { fitted_on: fitted, scored_on: scored, ...fit };
+      }),
+  );
 }
 
 type Course = DatasetCourse & { dataset: string; datasetDir: string };
@@ -436,6 +486,7 @@ export async function runEval(options: EvalOptions): Promise<EvalResult> {
       })),
       courses: perCourse.map((c) => courseResult(c, questions)),
       loco: server ? leaveOneCourseOut(asked, MISLEADING_COST) : null,
+      cross: server ? crossFits(asked) : [],
       fitted_threshold: server ? bestThreshold(asked, MISLEADING_COST) : null,
       calibration: server ? recalibrate(asked, CALIBRATION) : null,
       questions,
@@ -455,7 +506,7 @@ function formatMiss(q: QuestionResult): string[] {
     q.expected === 'decline' ? 'decline' : q.expected.map((a) => JSON.stringify(a)).join(' | ');
   const got = q.error
     ? `request failed: ${q.error}`
-    : `${q.source_type ?? 'no source'}: ${JSON.stringify(oneLine(q.response.slice(0, 200)))}`;
+    : `${q.kind}, ${q.source_type ?? 'no source'}: ${JSON.stringify(oneLine(q.response.slice(0, 200)))}`;
   return [
     `- [${q.course}] ${q.question}  (${q.reason})`,
     `    expected: ${expected}`,
@@ -467,9 +518,22 @@ const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
 
 function formatTotals(t: Totals): string[] {
   return [
-    `Accuracy      ${formatTally(t.overall)}   misleading ${formatTally(t.misleading)}`,
+    `Right         ${formatTally(t.overall)}   misleading (a wrong answer) ${formatTally(t.misleading)}`,
     `  answerable    ${formatTally(t.answerable)}`,
     `  unanswerable  ${formatTally(t.unanswerable)}`,
+    `  right answers (statements)  ${formatTally(t.right_answers)}`,
+    `  excerpts that miss          ${formatTally(t.excerpt_misses)}`,
+    `  none on unanswerable        ${formatTally(t.none_on_unanswerable)}`,
+  ];
+}
+
+function formatCross(cross: CrossFit[]): string[] {
+  return [
+    'Threshold fitted on one data set, scored on the other',
+    ...cross.map(
+      (c) =>
+        `  fitted on ${c.fitted_on} (${c.threshold.toFixed(3)}), on ${c.scored_on}: right ${percent(c.accuracy)}, misleading ${percent(c.misleading)}`,
+    ),
   ];
 }
 
@@ -506,6 +570,7 @@ export function formatSummary(result: EvalResult): string {
     'Per course',
     ...result.courses.map(courseLine),
     ...(result.loco ? ['', ...formatLoco(result.loco, width)] : []),
+    ...(result.cross.length ? ['', ...formatCross(result.cross)] : []),
     ...(result.fitted_threshold !== null
       ? [
           '',
