@@ -16,8 +16,10 @@ import {
   FACT_CONFIDENCE,
   YES_NO_EXTRA_COVERAGE,
 } from './confidence.ts';
+import { excerptOfFacts, excerptOfUnits, shownText } from './excerpt.ts';
 import { answerFromFacts, type FactAnswer } from './fact-answers.ts';
-import { plain, unitsOf, type Unit } from './units.ts';
+import { isStatedKind } from './fact-trust.ts';
+import { unitsOf, type Unit } from './units.ts';
 import { similarity, vectorOf } from '../retrieval/word-vectors.ts';
 
 export const MAX_ANSWER_CHARS = 700;
@@ -428,7 +430,8 @@ export async function answerExtractively(
     classNameWords(retrieval, classId),
   ]);
   const fact = answerFromFacts(question, sheet, classNames);
-  if (fact && FACT_CONFIDENCE >= minConfidence) return factReply(fact);
+  if (fact && FACT_CONFIDENCE >= minConfidence)
+    return fact.facts.every(standsBehind) ? factReply(fact) : factExcerpt(fact);
   const { terms, asks, ranked: scored } = await rankUnits(retrieval, classId, question, classNames);
   // Asked when / where / who / how much: only a unit holding a date, place, name or number can
   // answer; when none of the close ones does, the material most likely does not say.
@@ -437,7 +440,7 @@ export async function answerExtractively(
     required.length === 0 || required.some((a) => a.evidence.test(u.text));
   const eligible = scored.filter(answers);
   const best = eligible[0];
-  if (!best || best.hits === 0) return decline(0);
+  if (!best || best.hits === 0) return notCovered(0);
   // The best unit must hold a real share of what the question asks about; holding the kind of
   // thing asked for is itself a sign (a little less coverage will do), and a telling word the
   // material never uses ("chatgpt", "curved", "parking") is a sign it does not say.
@@ -447,9 +450,9 @@ export async function answerExtractively(
   const needed = coverageNeeded(question, terms.groups.length, required.length > 0, unknownTopic);
   const confidence = confidenceOf(best.coverage - needed);
   const chosen = answerUnits(best, eligible, scored);
-  if (confidence < minConfidence) return decline(confidence, best);
+  if (confidence < minConfidence) return notCovered(confidence);
   return {
-    response: compose(chosen, best),
+    response: excerptOfUnits(best, chosen, scored),
     kind: 'excerpt',
     sourceType: best.passage.contentType === 'syllabus' ? 'syllabus' : 'content',
     citations: citationsOf(chosen),
@@ -483,34 +486,36 @@ function factReply({ response, facts }: FactAnswer): Answer {
   };
 }
 
+/**
+ * A fact the assistant states as its own answer: the teacher's (added, corrected or confirmed), or
+ * of a kind the extractor reads precisely enough (fact-trust.ts). Other facts are quoted.
+ */
+const standsBehind = (f: FactSheetEntry) => f.origin === 'teacher' || isStatedKind(f.kind);
+
+/** Facts the assistant does not state as its own: the lines they were read from, quoted. */
+function factExcerpt(fact: FactAnswer): Answer {
+  const stated = factReply(fact);
+  return {
+    ...stated,
+    response: excerptOfFacts(fact.facts, fact.facts[0]!.subject),
+    kind: 'excerpt',
+  };
+}
+
 /** Where a teacher's own fact comes from, for the student's source chip. */
 const TEACHER_FACTS_TITLE = 'Course facts (from your teacher)';
 
-/** The honest reply: not in the material, with the closest passage as a hint when there is one. */
-function decline(confidence: number, closest?: RankedUnit): Answer {
-  if (!closest || closest.coverage < HINT_MIN_COVERAGE)
-    return {
-      response: NOT_COVERED,
-      kind: 'none',
-      sourceType: 'other',
-      citations: [],
-      tokensUsed: 0,
-      confidence,
-    };
-  const hint = clip(show(closest), MAX_ANSWER_CHARS - NOT_COVERED.length - HINT_LEAD.length - 4);
+/** The honest reply: the material does not cover the question. */
+function notCovered(confidence: number): Answer {
   return {
-    response: `${NOT_COVERED} ${HINT_LEAD} “${hint}”`,
+    response: NOT_COVERED,
     kind: 'none',
     sourceType: 'other',
-    citations: citationsOf([closest]),
+    citations: [],
     tokensUsed: 0,
     confidence,
   };
 }
-
-const HINT_LEAD = 'This part of the material may help:';
-/** a hint must share at least this much of the question, or it only adds noise */
-const HINT_MIN_COVERAGE = 0.5;
 
 /** The best unit, near-ties that may hold the part of the answer it lacks, and its continuation. */
 function answerUnits(best: RankedUnit, eligible: RankedUnit[], scored: RankedUnit[]): RankedUnit[] {
@@ -527,29 +532,6 @@ function answerUnits(best: RankedUnit, eligible: RankedUnit[], scored: RankedUni
   return chosen.sort((a, b) => a.order - b.order);
 }
 
-/**
- * The reply's text: whole units, a list kept as a list, and the label above them only when the
- * units do not make sense without it ("Quizzes 10%:" above "4–6 short quizzes…").
- */
-function compose(chosen: RankedUnit[], best: RankedUnit): string {
-  const label = (best.context[0] ?? headingText(best))?.replace(/[:\s]+$/, '');
-  const allItems = chosen.length > 1 && chosen.every((c) => c.kind === 'item');
-  const body = allItems ? chosen.map((c) => `- ${c.text}`).join('\n') : chosen.map(show).join(' ');
-  const needsLabel =
-    !!label &&
-    !DOCUMENT_TITLE.test(label) &&
-    !body.toLowerCase().includes(label.toLowerCase()) &&
-    (best.kind !== 'sentence' || best.fromContext);
-  const text = needsLabel ? `${label}:${allItems ? '\n' : ' '}${body}` : body;
-  return clip(text, MAX_ANSWER_CHARS);
-}
-
-/** A heading that names the document, not the section ("Philosophy 363 — Syllabus"): no label. */
-const DOCUMENT_TITLE = /\b(syllabus|table of contents|contents|course outline)\b/i;
-
-const headingText = (u: Unit) =>
-  u.passage.heading ? plain(u.passage.heading.replace(/^#+\s*|\s*#+$/g, '')) : undefined;
-
 function citationsOf(chosen: Unit[]): Citation[] {
   const byContent = new Map<string, Unit[]>();
   for (const c of chosen)
@@ -558,19 +540,9 @@ function citationsOf(chosen: Unit[]): Citation[] {
     content_id: units[0]!.passage.contentId,
     title: units[0]!.passage.title,
     content_type: units[0]!.passage.contentType,
-    excerpt: clip(units.map(show).join(' '), 300),
+    excerpt: clip(units.map(shownText).join(' '), 300),
   }));
 }
 
 const CONTINUES =
   /^(instead|however|but|otherwise|alternatively|in that case|if so|this means|that means)\b/i;
-
-/** A unit as a student reads it: a table row beside its header's names when they line up. */
-function show(unit: Unit): string {
-  if (unit.kind !== 'row') return unit.text;
-  const header = unit.header?.split(' | ');
-  const cells = unit.text.split(' | ');
-  if (!header || header.length !== cells.length || header.length < 2)
-    return `${unit.text}.`.replace(/ \| /g, ', ');
-  return `${cells.map((c, i) => `${header[i]}: ${c}`).join(', ')}.`;
-}
