@@ -5,6 +5,7 @@ import { FACT_KINDS, type FactKind } from '@app/contracts';
 import { isStatedKind, STATED_FACT_KINDS } from '../apps/api/src/features/answering/fact-trust.ts';
 import {
   factKey,
+  MIN_LABELS_TO_STATE,
   precisionByKind,
   sampleFacts,
   sampleQuotas,
@@ -46,11 +47,17 @@ describe('precisionByKind', () => {
     expect(statedKinds(report)).toEqual(['grading']);
   });
 
-  it('does not state a kind without labels', () => {
-    const report = precisionByKind([label(fact('meeting', 'MWF'), true)]);
+  it('does not state a kind without labels, nor one measured on too few', () => {
+    const few = Array.from({ length: MIN_LABELS_TO_STATE - 1 }, (_, i) =>
+      label(fact('meeting', `MWF${i}`), true),
+    );
+    const report = precisionByKind(few);
     const exam = report.kinds.find((k) => k.kind === 'exam')!;
     expect(exam).toMatchObject({ labelled: 0, precision: null, stated: false });
-    expect(statedKinds(report)).toEqual(['meeting']);
+    const meeting = report.kinds.find((k) => k.kind === 'meeting')!;
+    expect(meeting).toMatchObject({ precision: 1, stated: false });
+    const enough = precisionByKind([...few, label(fact('meeting', 'TTh'), true)]);
+    expect(statedKinds(enough)).toEqual(['meeting']);
   });
 
   it('lists a label whose fact is no longer produced as stale, outside the precision', () => {
@@ -124,7 +131,7 @@ describe('eval/fact-labels.json', () => {
     expect(silent).toEqual([]);
   });
 
-  it('STATED_FACT_KINDS is exactly the kinds measured at 97% or more', () => {
+  it('STATED_FACT_KINDS is exactly the kinds measured at 97% or more on enough labels', () => {
     expect([...STATED_FACT_KINDS].sort()).toEqual(statedKinds(report).sort());
     for (const kind of FACT_KINDS)
       expect(isStatedKind(kind), kind).toBe(STATED_FACT_KINDS.includes(kind));

@@ -11,6 +11,12 @@ import { FACT_KINDS, type FactKind } from '@app/contracts';
 /** A kind's facts are stated as the assistant's own answer at or above this precision. */
 export const STATED_PRECISION = 0.97;
 
+/**
+ * Fewer labels than this measure nothing: one right fact of a kind is not 97% precision. At 20, a
+ * single wrong label already keeps a kind below the line.
+ */
+export const MIN_LABELS_TO_STATE = 20;
+
 /** What identifies a fact of the extractor's output: course + kind + subject + attribute + value. */
 export type FactId = {
   course: string;
@@ -106,7 +112,7 @@ export function precisionByKind(
       correct,
       precision,
       stale: staleCount,
-      stated: precision !== null && precision >= threshold,
+      stated: labelled >= MIN_LABELS_TO_STATE && precision !== null && precision >= threshold,
     };
   });
   const labelled = kinds.reduce((n, k) => n + k.labelled, 0);
