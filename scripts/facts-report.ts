@@ -19,6 +19,7 @@ import { createExtractor } from '../apps/api/src/features/extraction/index.ts';
 import { extractFacts, type Fact } from '../apps/api/src/features/facts/extract.ts';
 import {
   factKey,
+  MIN_LABELS_TO_STATE,
   precisionByKind,
   sampleFacts,
   STATED_PRECISION,
@@ -108,7 +109,7 @@ const file = JSON.parse(readFileSync(labelsPath, 'utf8')) as LabelFile;
 const report = precisionByKind(file.labels, everyFact);
 const pct = (p: number | null) => (p === null ? '-' : `${(100 * p).toFixed(1)}%`);
 console.log(
-  `\nPrecision per kind: ${file.labels.length} hand labels (eval/fact-labels.json, ${file.sample.by}) against today's facts; stated = at least ${100 * STATED_PRECISION}%`,
+  `\nPrecision per kind: ${file.labels.length} hand labels (eval/fact-labels.json, ${file.sample.by}) against today's facts; stated = at least ${100 * STATED_PRECISION}% on at least ${MIN_LABELS_TO_STATE} labels`,
 );
 const kindWidth = Math.max(...FACT_KINDS.map((k) => k.length), 'kind'.length);
 const pline = (cells: string[]) =>
