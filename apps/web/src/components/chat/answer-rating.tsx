@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { AlertCircle, ThumbsDown, ThumbsUp, type LucideIcon } from 'lucide-react';
 import type { AnswerRating as Rating } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
@@ -103,18 +103,32 @@ export function AnswerRating({
   onRate,
   initial = null,
   errorText = ratingErrorText,
+  prompt,
   className,
 }: {
   /** Saves the rating (null takes it back); rejects when it was not saved. */
   onRate(rating: Rating | null): Promise<unknown>;
   initial?: Rating | null;
   errorText?: (error: unknown) => string;
+  /** A question shown before the buttons (and naming them), e.g. "Did this help?" under an excerpt. */
+  prompt?: string;
   className?: string;
 }) {
   const { shown, error, thanks, choose } = useRating(onRate, initial, errorText);
+  const promptId = useId();
   return (
     <div className={cn('flex flex-wrap items-center gap-x-2', className)}>
-      <div role="group" aria-label={RATING_TEXT.group} className="-ml-1 flex items-center">
+      {prompt ? (
+        <span id={promptId} className="text-xs font-medium text-ink-700">
+          {prompt}
+        </span>
+      ) : null}
+      <div
+        role="group"
+        aria-label={prompt ? undefined : RATING_TEXT.group}
+        aria-labelledby={prompt ? promptId : undefined}
+        className={cn('flex items-center', !prompt && '-ml-1')}
+      >
         {OPTIONS.map(({ value, label, Icon, pressed }) => {
           const on = shown === value;
           return (

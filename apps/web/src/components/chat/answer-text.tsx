@@ -20,21 +20,9 @@ export function splitLinks(text: string): { text: string; href?: string }[] {
   return parts;
 }
 
-/**
- * An answer as plain text: React text nodes with line breaks kept, so markup in an answer is
- * shown, never run. Bare https URLs become links that open in a new tab, unless `linkify` is false.
- */
-export function AnswerText({
-  text,
-  className,
-  linkify = true,
-}: {
-  text: string;
-  className?: string;
-  linkify?: boolean;
-}) {
-  if (!linkify) return <p className={cn('break-words whitespace-pre-wrap', className)}>{text}</p>;
-  const nodes: ReactNode[] = splitLinks(text).map((part, index) =>
+/** Text as React nodes: bare https URLs become links that open in a new tab, the rest stays text. */
+export function linkedNodes(text: string): ReactNode[] {
+  return splitLinks(text).map((part, index) =>
     part.href ? (
       <a
         key={index}
@@ -49,5 +37,24 @@ export function AnswerText({
       part.text
     ),
   );
-  return <p className={cn('break-words whitespace-pre-wrap', className)}>{nodes}</p>;
+}
+
+/**
+ * An answer as plain text: React text nodes with line breaks kept, so markup in an answer is
+ * shown, never run. Bare https URLs become links that open in a new tab, unless `linkify` is false.
+ */
+export function AnswerText({
+  text,
+  className,
+  linkify = true,
+}: {
+  text: string;
+  className?: string;
+  linkify?: boolean;
+}) {
+  return (
+    <p className={cn('break-words whitespace-pre-wrap', className)}>
+      {linkify ? linkedNodes(text) : text}
+    </p>
+  );
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { SearchX } from 'lucide-react';
-import type { Citation, SourceType } from '@app/contracts';
+import type { Citation, ReplyKind } from '@app/contracts';
 import { LogoMark } from '@/components/layout/logo';
 import { cn } from '@/lib/utils';
 import { AnswerText } from './answer-text';
+import { ReplyKindLabel, ReplyText, replyKindName, type MaterialName } from './reply-text';
 import { Sources, type SourcesProps } from './sources';
 
 /** The asker's message, at the right. `className` sets the row's left gutter. */
@@ -41,45 +41,44 @@ export function AssistantRow({ children, className }: { children: ReactNode; cla
 }
 
 /**
- * An answer with its sources. One the material does not cover (source type 'other') is tinted
- * and headed by `notCoveredLabel`; `children` end the card (e.g. a way to ask a person), and
- * `actions` sit quietly under it (e.g. the answer's rating).
+ * A reply with its sources, shown as its kind (issue 26): an answer as plain text; an excerpt as
+ * the material quoted for the reader to check (its leads, the passages set off, the best sentence
+ * highlighted); one the material does not cover tinted and headed so. The kind is the first thing
+ * a screen reader hears. `children` end the card (e.g. a way to ask a person), and `actions` sit
+ * quietly under it (e.g. the reply's rating).
  */
 export function AnswerBubble({
   reply,
-  notCoveredLabel,
+  material = 'course material',
   linkify = true,
   sources,
   rowClassName,
   children,
   actions,
 }: {
-  reply: { response: string; source_type: SourceType; citations: Citation[] };
-  notCoveredLabel: string;
+  reply: { response: string; kind: ReplyKind; citations: Citation[] };
+  /** what the material is called: "Not in the course material", "Excerpt from the document" */
+  material?: MaterialName;
   linkify?: boolean;
   sources?: Omit<SourcesProps, 'citations' | 'linkify'>;
   rowClassName?: string;
   children?: ReactNode;
   actions?: ReactNode;
 }) {
-  const notCovered = reply.source_type === 'other';
-  const notCoveredName = notCoveredLabel.charAt(0).toLowerCase() + notCoveredLabel.slice(1);
+  const { kind } = reply;
+  const name = replyKindName(kind, material);
   return (
     <AssistantRow className={rowClassName}>
       <article
-        aria-label={notCovered ? `Answer: ${notCoveredName}` : 'Answer'}
+        aria-label={name === 'Answer' ? name : `Answer: ${lowerFirst(name)}`}
+        data-kind={kind}
         className={cn(
           'rounded-2xl rounded-tl-md border px-4 py-3 text-sm leading-relaxed text-ink-900 shadow-sm',
-          notCovered ? 'border-warning-200 bg-warning-50' : 'border-ink-200 bg-white',
+          kind === 'none' ? 'border-warning-200 bg-warning-50' : 'border-ink-200 bg-white',
         )}
       >
-        {notCovered ? (
-          <p className="mb-1.5 flex items-center gap-1.5 text-xs font-semibold text-warning-800">
-            <SearchX className="size-4" aria-hidden="true" />
-            {notCoveredLabel}
-          </p>
-        ) : null}
-        <AnswerText text={reply.response} linkify={linkify} />
+        <ReplyKindLabel kind={kind} material={material} />
+        <ReplyText kind={kind} text={reply.response} linkify={linkify} />
         {reply.citations.length ? (
           <Sources citations={reply.citations} linkify={linkify} {...sources} />
         ) : null}
@@ -89,6 +88,8 @@ export function AnswerBubble({
     </AssistantRow>
   );
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** A blinking caret after the text of an answer still being written (a CSS box, never read out). */
 export const WRITING_CARET =

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_TEST_QUESTIONS,
+  excerptText,
   type ClassItem,
   type ContentItem,
   type TestReply,
@@ -292,7 +293,12 @@ describe('create class wizard', () => {
         if (question === grading) return ok(gradingReply);
         if (question === objectives) return networkDown();
         if (question === dueDates) return { status: 500, body: { success: false, detail: 'x' } };
-        return ok({ response: 'Yes, attendance counts.', source_type: 'content', citations: [] });
+        return ok({
+          response: 'Yes, attendance counts.',
+          kind: 'answer',
+          source_type: 'content',
+          citations: [],
+        });
       };
       const calls = setup([], {
         [`GET /classes/${created.id}`]: ok(created),
@@ -348,6 +354,66 @@ describe('create class wizard', () => {
       ).toHaveLength(4);
       await userEvent.click(w.getByRole('button', { name: 'Finish' }));
       expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    });
+
+    it('shows each test answer as students will get it: an answer, an excerpt quoted, none flagged', async () => {
+      draftAtStep3();
+      const replies: Record<string, TestReply> = {
+        [grading]: gradingReply,
+        [dueDates]: {
+          response: excerptText([
+            {
+              lead: 'Here is what the syllabus says about Assignments:',
+              quote: 'Labs are weekly. **Lab reports are due every Friday at 5 pm.**',
+            },
+          ]),
+          kind: 'excerpt',
+          source_type: 'syllabus',
+          confidence: 0.8,
+          citations: [gradingReply.citations[0]!],
+        },
+        [objectives]: {
+          response: "The course material doesn't cover that.",
+          kind: 'none',
+          source_type: 'other',
+          confidence: 0.2,
+          citations: [],
+        },
+      };
+      setup([], {
+        [`GET /classes/${created.id}`]: ok(created),
+        [`POST /chat/test/${created.id}/stream`]: (init) =>
+          ok(replies[(JSON.parse(String(init.body)) as { question: string }).question]),
+      });
+      const w = await openWizard();
+      await w.findByText('Step 3 of 3: Test the assistant');
+      await userEvent.click(w.getByRole('button', { name: 'Test all' }));
+      const itemOf = (question: string) => within(w.getByText(question).closest('li')!);
+
+      const excerpt = itemOf(dueDates);
+      const lead = await excerpt.findByText('Here is what the syllabus says about Assignments:');
+      const box = lead.closest('[data-kind]')!;
+      expect(box).toHaveAttribute('data-kind', 'excerpt');
+      expect(box.textContent).toMatch(/^Excerpt from the course material:Here is what/);
+      expect(box.querySelector('blockquote')).toHaveTextContent(
+        'Labs are weekly. Lab reports are due every Friday at 5 pm.',
+      );
+      expect(box.querySelector('mark')).toHaveTextContent(
+        'Lab reports are due every Friday at 5 pm.',
+      );
+      expect(box.textContent).not.toContain('**');
+      expect(excerpt.getByText(/Students see this passage to read and check/)).toBeInTheDocument();
+
+      const none = itemOf(objectives);
+      const notCovered = await none.findByText("The course material doesn't cover that.");
+      expect(notCovered.closest('[data-kind]')!.textContent).toMatch(
+        /^Not in the course material:The course material/,
+      );
+
+      const answer = itemOf(grading);
+      const stated = await answer.findByText(/^Labs 30%, midterm 30%, final 40%\./);
+      expect(stated.closest('[data-kind]')!.textContent).toMatch(/^Answer: Labs 30%/);
+      expect(stated.closest('[data-kind]')!.querySelector('blockquote')).toBeNull();
     });
 
     it('a test answer is written as it comes; its sources show at the end', async () => {

@@ -9,6 +9,7 @@ import {
   TypingIndicator,
 } from '@/components/chat/chat-bubbles';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { useRateAnswer } from './api/rate-answer';
 
 export type ThreadItem =
@@ -19,7 +20,9 @@ export type ThreadItem =
 /**
  * The conversation so far, inside the page's log (role="log"). While an answer is written,
  * its draft shows where the typing dots were; the finished answer replaces it, with its sources
- * and Helpful / Not helpful under it (issue 17).
+ * and Helpful / Not helpful under it (issue 17). A reply shows its kind (issue 26): an excerpt is
+ * quoted material, rated with "Did this help?"; an excerpt or a reply the material does not
+ * cover offers Contact Teacher in its card.
  */
 export function ChatThread({
   chatUuid,
@@ -44,22 +47,34 @@ export function ChatThread({
         if (item.kind === 'question') return <QuestionBubble key={item.key} text={item.text} />;
         if (item.kind === 'error') return <ErrorBubble key={item.key} text={item.text} />;
         const { reply } = item;
+        // an excerpt is the material for the student to check, and a reply the material does
+        // not cover has nothing to check: both offer the teacher in the card
+        const offerTeacher = reply.kind !== 'answer';
         return (
           <AnswerBubble
             key={item.key}
             reply={reply}
-            notCoveredLabel="Not in the course material"
             sources={{ showType: true, revealOpened: true }}
             actions={
               <AnswerRating
                 className="mt-1"
+                prompt={reply.kind === 'excerpt' ? 'Did this help?' : undefined}
                 onRate={(rating) => rateAnswer.mutateAsync({ conversationId: reply.id, rating })}
               />
             }
           >
-            {reply.source_type === 'other' ? (
-              <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-warning-200 pt-3">
-                <p className="text-xs text-ink-700">Your teacher can help with this one.</p>
+            {offerTeacher ? (
+              <div
+                className={cn(
+                  'mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 border-t pt-3',
+                  reply.kind === 'none' ? 'border-warning-200' : 'border-ink-100',
+                )}
+              >
+                <p className="text-xs text-ink-700">
+                  {reply.kind === 'none'
+                    ? 'Your teacher can help with this one.'
+                    : 'Not what you needed? Your teacher can help.'}
+                </p>
                 <Button size="sm" variant="outline" onClick={() => onContact(reply.id)}>
                   <Mail aria-hidden="true" /> Contact Teacher
                 </Button>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
   CHAT_MESSAGES,
+  excerptText,
   type ChatReply,
   type ChatSession,
   QUESTION_MAX_LENGTH,
@@ -300,8 +301,67 @@ describe('student chat page: asking', () => {
       name: 'Answer: not in the course material',
     });
     expect(within(answer).getByText('Not in the course material')).toBeInTheDocument();
+    // announced with its kind first
+    expect(answer.textContent).toMatch(/^Not in the course material:The course material/);
     await userEvent.click(within(answer).getByRole('button', { name: 'Contact Teacher' }));
     expect(await screen.findByRole('dialog', { name: 'Contact Teacher' })).toBeInTheDocument();
+  });
+
+  it('an excerpt reads as the material quoted to check, with Did this help? and Contact Teacher', async () => {
+    const reply = makeReply({
+      kind: 'excerpt',
+      response: excerptText([
+        {
+          lead: 'Here is what the syllabus says about Office Hours:',
+          quote: 'Office hours are on Tuesdays. **They run from 2 to 4 pm in Science Hall 210.**',
+        },
+      ]),
+    });
+    const calls = await openChat({
+      [ASK_PATH]: answered(reply),
+      [`PUT /chat/feedback/${reply.id}`]: ok({ id: reply.id, rating: 'helpful' }),
+    });
+    await userEvent.type(questionBox(), 'When are office hours?{Enter}');
+    const excerpt = await thread().findByRole('article', {
+      name: 'Answer: excerpt from the course material',
+    });
+    // the kind is what a screen reader hears first, in the conversation's polite log
+    expect(excerpt.textContent).toMatch(
+      /^Excerpt from the course material:Here is what the syllabus says about Office Hours:Office hours/,
+    );
+    expect(screen.getByRole('log', { name: 'Conversation' })).toContainElement(excerpt);
+    const quote = excerpt.querySelector('blockquote')!;
+    expect(quote).toHaveTextContent(
+      'Office hours are on Tuesdays. They run from 2 to 4 pm in Science Hall 210.',
+    );
+    expect(within(quote).getByText('They run from 2 to 4 pm in Science Hall 210.').tagName).toBe(
+      'MARK',
+    );
+    expect(excerpt.textContent).not.toContain('**');
+    expect(excerpt.textContent).not.toContain('> ');
+    // the document stays named in the sources
+    expect(
+      within(excerpt).getByRole('button', { name: /Course Syllabus · Syllabus/ }),
+    ).toBeVisible();
+    // "Did this help?" names the rating
+    const rating = thread().getByRole('group', { name: 'Did this help?' });
+    await userEvent.click(within(rating).getByRole('button', { name: 'Helpful' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.path.endsWith(reply.id))).toBe(true),
+    );
+    // the teacher is offered in the card
+    await userEvent.click(within(excerpt).getByRole('button', { name: 'Contact Teacher' }));
+    expect(await screen.findByRole('dialog', { name: 'Contact Teacher' })).toBeInTheDocument();
+  });
+
+  it('an answer is announced as one and offers no Contact Teacher in its card', async () => {
+    await openChat({ [ASK_PATH]: answered(makeReply()) });
+    await userEvent.type(questionBox(), 'When is the midterm?{Enter}');
+    const answer = await thread().findByRole('article', { name: 'Answer' });
+    expect(answer.textContent).toMatch(/^Answer: The midterm is on October 14\./);
+    expect(answer.querySelector('blockquote, mark')).toBeNull();
+    expect(within(answer).queryByRole('button', { name: 'Contact Teacher' })).toBeNull();
+    expect(thread().getByRole('group', { name: 'Rate this answer' })).toBeInTheDocument();
   });
 
   it('a 403 on asking marks the class deactivated and blocks the box', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import { QUESTION_MAX_LENGTH, type TestReply } from '@app/contracts';
 import { WRITING_CARET } from '@/components/chat/chat-bubbles';
+import { ReplyKindLabel, ReplyText } from '@/components/chat/reply-text';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -71,19 +72,36 @@ export function TestQuestionItem({
   );
 }
 
-/** A test answer as plain text (never markup), with the titles of the items it came from. */
+/**
+ * A test answer as a student will get it (issue 26): an answer as plain text (never markup), an
+ * excerpt as the quoted material, one the material does not cover tinted and headed so; with the
+ * titles of the items it came from.
+ */
 function TestAnswer({ reply }: { reply: TestReply }) {
   const sources = reply.citations.filter(
     (c, index, all) => all.findIndex((x) => x.content_id === c.content_id) === index,
   );
   return (
-    <div className="mt-2 rounded-md bg-ink-50 p-3 sm:ml-7">
-      {reply.source_type === 'other' ? (
-        <p className="mb-1 text-xs font-semibold text-warning-800">Not in the course material</p>
+    <div
+      data-kind={reply.kind}
+      className={cn(
+        'mt-2 rounded-md p-3 sm:ml-7',
+        reply.kind === 'none' ? 'bg-warning-50 ring-1 ring-warning-200 ring-inset' : 'bg-ink-50',
+      )}
+    >
+      <ReplyKindLabel kind={reply.kind} />
+      <ReplyText
+        kind={reply.kind}
+        text={reply.response}
+        linkify={false}
+        className="leading-relaxed text-ink-800"
+      />
+      {reply.kind === 'excerpt' ? (
+        <p className="mt-2 text-xs text-ink-600">
+          Students see this passage to read and check for themselves, with Contact Teacher beside
+          it.
+        </p>
       ) : null}
-      <p className="leading-relaxed break-words whitespace-pre-wrap text-ink-800">
-        {reply.response}
-      </p>
       {sources.length ? (
         <p className="mt-2 text-xs text-ink-600">
           <span className="font-semibold">Sources: </span>

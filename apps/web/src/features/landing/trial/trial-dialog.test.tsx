@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   TRIAL_MESSAGES,
+  excerptText,
   type TrialChatInput,
   type TrialChatReply,
   type TrialData,
@@ -518,6 +519,37 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
       name: 'Answer: not in the document',
     });
     expect(answer).toHaveTextContent('Not in the document');
+  });
+
+  it('shows an excerpt as the document quoted, "Did this help?" under it, and no Contact Teacher', async () => {
+    const { user, dialog } = await openChat({
+      [ASK]: envelope(
+        makeReply({
+          kind: 'excerpt',
+          response: excerptText([
+            {
+              lead: 'Here is what the document says about Energy:',
+              quote: 'Cells need energy. **The mitochondria produce ATP through respiration.**',
+            },
+          ]),
+        }),
+      ),
+    });
+    await user.type(questionBox(), 'What makes ATP?{Enter}');
+    const excerpt = await within(dialog).findByRole('article', {
+      name: 'Answer: excerpt from the document',
+    });
+    expect(excerpt.textContent).toMatch(
+      /^Excerpt from the document:Here is what the document says about Energy:Cells need energy\./,
+    );
+    expect(
+      within(excerpt).getByText('The mitochondria produce ATP through respiration.').tagName,
+    ).toBe('MARK');
+    expect(excerpt.textContent).not.toContain('**');
+    expect(within(excerpt).getByRole('button', { name: 'Cell energy' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('group', { name: 'Did this help?' })).toBeInTheDocument();
+    // a trial has no teacher to contact
+    expect(within(dialog).queryByRole('button', { name: 'Contact Teacher' })).toBeNull();
   });
 
   it('shows the answer as it is written; the counter goes down once, at the end', async () => {

@@ -23,7 +23,8 @@ const trialRatingErrorText = (error: unknown) =>
 /**
  * The trial conversation; new entries are announced politely (role="log"). While an answer is
  * written, its draft shows (busy, not announced) until the reply with its passages replaces it,
- * with Helpful / Not helpful under it (issue 17).
+ * with Helpful / Not helpful under it (issue 17). Each reply shows its kind as the student chat
+ * does (issue 26): an excerpt of the document is quoted, "Did this help?" under it.
  */
 export function TrialThread({
   items,
@@ -58,13 +59,14 @@ export function TrialThread({
           <AnswerBubble
             key={item.key}
             reply={item.reply}
-            notCoveredLabel="Not in the document"
+            material="document"
             linkify={false}
             sources={{ groupBy: 'title' }}
             rowClassName={ANSWER_GUTTER}
             actions={
               <AnswerRating
                 className="mt-1"
+                prompt={item.reply.kind === 'excerpt' ? 'Did this help?' : undefined}
                 onRate={(rating) => onRate(item.reply.id, rating)}
                 errorText={trialRatingErrorText}
               />
