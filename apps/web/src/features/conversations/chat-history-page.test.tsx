@@ -163,10 +163,17 @@ describe('/chat-history', () => {
     expect(screen.getByRole('searchbox', { name: 'Search conversations' })).toHaveValue('');
   });
 
-  it('rows show the student or Anonymous, the time, the source badge, question and preview', async () => {
+  it('rows show the student or Anonymous, the time, what the student got, the source, question and preview', async () => {
     const rows = [
       makeConversation({ student_identifier: 'S-1042', source_type: 'syllabus' }),
-      makeConversation({ student_identifier: null, source_type: 'content' }),
+      makeConversation({
+        student_identifier: null,
+        kind: 'excerpt',
+        source_type: 'content',
+        // the server flattens a preview onto one line
+        response_preview:
+          'Here is what the lab guide says about Office Hours: > Office hours are on Tuesdays. > **They run from 2 to 4 pm.** Email first.',
+      }),
       makeConversation({ student_identifier: null, kind: 'none', source_type: 'other' }),
     ];
     signedInWith([bio], { [listPath(bio.id)]: conversationServer(rows) });
@@ -174,13 +181,62 @@ describe('/chat-history', () => {
     const list = await screen.findByRole('list', { name: 'Conversations' });
     const [first, second, third] = within(list).getAllByRole('button');
     expect(first).toHaveTextContent('S-1042');
+    expect(within(first!).getByText('Answer')).toHaveAttribute(
+      'title',
+      'The student was given an answer',
+    );
     expect(first).toHaveTextContent('Syllabus');
     expect(first).toHaveTextContent(rows[0]!.question);
     expect(first).toHaveTextContent(rows[0]!.response_preview);
     expect(within(first!).getByText(/2025/)).toHaveAttribute('datetime', rows[0]!.created_at);
     expect(second).toHaveTextContent('Anonymous');
+    expect(within(second!).getByText('Excerpt')).toBeInTheDocument();
     expect(second).toHaveTextContent('Course material');
-    expect(third).toHaveTextContent('Not in material');
+    // the excerpt's preview reads as text: no quotation or highlight marks
+    expect(second).toHaveTextContent(
+      'Here is what the lab guide says about Office Hours: Office hours are on Tuesdays. They run from 2 to 4 pm. Email first.',
+    );
+    expect(second!.textContent).not.toMatch(/\*\*| > /);
+    // not covered says so once (no "Not in material" source beside it)
+    expect(within(third!).getByText('Not covered')).toBeInTheDocument();
+    expect(third).not.toHaveTextContent('Not in material');
+    expect(within(third!).queryByText('Answer')).toBeNull();
+  });
+
+  it('the detail modal shows an excerpt as the quotation the student saw, with its kind', async () => {
+    const row = makeConversation({
+      question: 'When are office hours?',
+      kind: 'excerpt',
+      response_preview: 'Here is what the syllabus says about Office Hours: > Office hours…',
+    });
+    signedInWith([bio], {
+      [listPath(bio.id)]: conversationServer([row]),
+      [`GET /chat/conversation/${row.id}`]: ok(
+        makeDetail(row, {
+          response:
+            'Here is what the syllabus says about Office Hours:\n> Office hours are on Tuesdays. **They run from 2 to 4 pm in <b>Hall</b> 210.** Email first.',
+        }),
+      ),
+    });
+    renderApp('/chat-history');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /When are office hours\?/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation' });
+    expect(within(dialog).getByText('Excerpt')).toBeInTheDocument();
+    const lead = await within(dialog).findByText(
+      'Here is what the syllabus says about Office Hours:',
+    );
+    expect(lead.tagName).toBe('P');
+    const quote = dialog.querySelector('blockquote')!;
+    expect(quote).toHaveTextContent(
+      'Office hours are on Tuesdays. They run from 2 to 4 pm in <b>Hall</b> 210. Email first.',
+    );
+    expect(quote.querySelector('mark')).toHaveTextContent(
+      'They run from 2 to 4 pm in <b>Hall</b> 210.',
+    );
+    expect(quote.querySelector('b')).toBeNull();
+    expect(dialog.textContent).not.toContain('**');
+    expect(dialog.textContent).not.toContain('> Office');
   });
 
   it('the detail modal shows question, answer, cited items, time and tokens (no response time)', async () => {
@@ -328,7 +384,7 @@ describe('/chat-history filter, ratings and corrections', () => {
       makeConversation({
         question: `Rated question ${i + 1}?`,
         feedback: i % 5 === 0 ? 'not_helpful' : i % 5 === 1 ? 'helpful' : null,
-        source_type: i % 4 === 3 ? 'other' : 'syllabus',
+        ...(i % 4 === 3 ? { kind: 'none', source_type: 'other' } : {}),
       }),
     );
   }

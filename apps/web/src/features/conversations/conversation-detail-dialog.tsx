@@ -10,18 +10,21 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { ReplyText } from '@/components/chat/reply-text';
 import { groupCitations } from '@/lib/citations';
 import { useConversation } from './api/get-conversation';
 import { ANONYMOUS } from './conversation-row';
 import { CorrectionDialog } from './correction-dialog';
 import { formatDateTime } from './format';
+import { KindBadge } from './kind-badge';
 import { LoadError, useLogFailure } from './load-error';
 import { ReviewBadges } from './review-badges';
 import { SourceBadge } from './source-badge';
 import { contentTypeLabel } from '@/lib/content-types';
 
 /**
- * The detail modal: question, AI response with the student's rating and Correct answer, source
+ * The detail modal: question, AI response (what kind the student was given, an excerpt quoted as
+ * the student saw it) with the student's rating and Correct answer, source
  * with the cited passages, time and tokens; on /chats also the response time. The row's summary
  * shows at once while the full answer loads.
  */
@@ -84,7 +87,12 @@ function DetailBody({
 
         <Section
           title="AI response"
-          badges={<ReviewBadges conversation={conversation} />}
+          badges={
+            <>
+              <KindBadge kind={conversation.kind} />
+              <ReviewBadges conversation={conversation} />
+            </>
+          }
           action={
             <Button variant="outline" size="sm" onClick={() => setCorrecting(true)}>
               <PencilLine aria-hidden="true" />
@@ -109,9 +117,9 @@ function DetailBody({
               className="py-6"
             />
           ) : (
-            <p className="rounded-lg bg-ink-50 p-4 text-sm leading-relaxed break-words whitespace-pre-wrap text-ink-900">
-              {detail.data.response}
-            </p>
+            <div className="rounded-lg bg-ink-50 p-4 text-sm leading-relaxed text-ink-900">
+              <ReplyText kind={detail.data.kind} text={detail.data.response} linkify={false} />
+            </div>
           )}
         </Section>
 

@@ -95,7 +95,7 @@ export function queriesTo(path: string): URLSearchParams[] {
 
 /**
  * Serves conversations like the server: `filter` (not_helpful: the student's rating; not_covered:
- * source_type other), every search word in question or answer, 20 a page; a search's matches
+ * nothing in the material, kind none), every search word in question or answer, 20 a page; a search's matches
  * counted up to `countMax` (or the end of the page asked for), then "at least".
  */
 export function conversationServer(conversations: ConversationSummary[], countMax = 1000) {
@@ -109,7 +109,7 @@ export function conversationServer(conversations: ConversationSummary[], countMa
       (c) =>
         (filter === 'all' ||
           (filter === 'not_helpful' && c.feedback === 'not_helpful') ||
-          (filter === 'not_covered' && c.source_type === 'other')) &&
+          (filter === 'not_covered' && c.kind === 'none')) &&
         words.every((w) => `${c.question} ${c.response_preview}`.toLowerCase().includes(w)),
     );
     const counted =
