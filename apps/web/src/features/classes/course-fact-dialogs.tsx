@@ -16,7 +16,7 @@ import { useDeleteCourseFact } from './api/delete-course-fact';
 import { useUpdateCourseFact } from './api/update-course-fact';
 import { factName } from './course-fact-row';
 import { FactFieldsForm, FactValueForm } from './course-fact-form';
-import { attributeLabel, subjectLabel, type FactEntry } from './course-facts-logic';
+import { attributeLabel, isConfirmed, subjectLabel, type FactEntry } from './course-facts-logic';
 
 /** The dialog the facts view has open, if any. */
 export type FactDialog =
@@ -97,7 +97,8 @@ function EditFact({
   const [error, setError] = useState<string | null>(null);
   const { fact } = entry;
   const added = fact.origin === 'teacher' && entry.original === null;
-  const corrected = entry.original !== null;
+  // a confirmed fact is the extracted value, stated: editing it corrects it
+  const corrected = entry.original !== null && !isConfirmed(entry);
 
   async function save(patch: Partial<FactCreate>) {
     setError(null);
@@ -176,6 +177,13 @@ const CONFIRM = {
     action: 'Delete fact',
     failed: 'Could not delete the fact.',
   },
+  unconfirm: {
+    title: 'Undo the confirmation?',
+    body: (entry: FactEntry) =>
+      `Students asking about ${factName(entry.fact)} are shown the passage of your material again, instead of being told ${quote(entry.fact.value)} as an answer.`,
+    action: 'Undo confirmation',
+    failed: 'Could not undo the confirmation.',
+  },
   restore: {
     title: 'Restore the extracted value?',
     body: (entry: FactEntry) =>
@@ -187,7 +195,7 @@ const CONFIRM = {
 
 /**
  * Hide an extracted fact (a corrected one included), delete the teacher's own fact, or remove a
- * correction so the extracted value is used again.
+ * correction (or a confirmation) so the extracted value is used again.
  */
 export function ConfirmFactDialog({
   classId,
@@ -215,8 +223,9 @@ function ConfirmBody({
 }) {
   const remove = useDeleteCourseFact(classId);
   const [error, setError] = useState<string | null>(null);
-  const text = CONFIRM[dialog.type];
   const { entry } = dialog;
+  // undoing a confirmation removes a correction that says what was extracted
+  const text = CONFIRM[dialog.type === 'restore' && isConfirmed(entry) ? 'unconfirm' : dialog.type];
 
   async function confirm() {
     // hiding a corrected fact hides its extracted fact; the correction goes with it

@@ -1,31 +1,75 @@
-import { useId, useState } from 'react';
-import { ChevronRight, EyeOff, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  AlertCircle,
+  Check,
+  CheckCircle2,
+  ChevronRight,
+  EyeOff,
+  Pencil,
+  RotateCcw,
+  Trash2,
+} from 'lucide-react';
 import type { CourseFact } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { attributeLabel, subjectLabel, teacherBadge, type FactEntry } from './course-facts-logic';
+import {
+  attributeLabel,
+  canConfirm,
+  isConfirmed,
+  subjectLabel,
+  teacherBadge,
+  type FactEntry,
+} from './course-facts-logic';
 
-/** What a row's buttons ask for: the view opens the matching dialog. */
-export type FactAction = 'edit' | 'hide' | 'delete' | 'restore';
+/** What a row's buttons ask for: the view confirms at once, or opens the matching dialog. */
+export type FactAction = 'confirm' | 'edit' | 'hide' | 'delete' | 'restore';
+
+/** A row's Confirm on its way, or why it failed. */
+export interface ConfirmState {
+  pending: boolean;
+  error: string | null;
+}
 
 /** "Dr. Kung office hours": how buttons and dialogs name a fact. */
 export const factName = (fact: CourseFact) =>
   `${subjectLabel(fact.subject)} ${attributeLabel(fact.attribute).toLowerCase()}`;
 
-/** One fact: subject · attribute, the value students are told, its source, and its actions. */
+/**
+ * One fact: subject · attribute, the value students are told, its source, and its actions. An
+ * extracted fact can be confirmed (students are then given it as an answer); a confirmed one says
+ * so and can be undone. `focusEdit` moves focus to its Edit button (once its Confirm is gone).
+ */
 export function CourseFactRow({
   entry,
   onAction,
+  confirm,
+  focusEdit = false,
+  onEditFocused,
 }: {
   entry: FactEntry;
   onAction(action: FactAction, entry: FactEntry, trigger: HTMLElement): void;
+  confirm?: ConfirmState;
+  focusEdit?: boolean;
+  onEditFocused?(): void;
 }) {
   const { fact, original } = entry;
   const badge = teacherBadge(entry);
   const name = factName(fact);
   const added = fact.origin === 'teacher' && original === null;
+  const confirmed = isConfirmed(entry);
+  const confirmable = canConfirm(entry);
   const source = (original ?? fact).source;
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!focusEdit) return;
+    // only when focus went with the Confirm button, never away from where the teacher moved it
+    const active = document.activeElement;
+    if (!active || active === document.body) editButton.current?.focus();
+    onEditFocused?.();
+  }, [focusEdit, onEditFocused]);
 
   return (
     <li
@@ -41,12 +85,29 @@ export function CourseFactRow({
             ·
           </span>
           <span className="text-ink-600">{attributeLabel(fact.attribute)}</span>
-          {badge ? <Badge variant={added ? 'success' : 'brand'}>{badge}</Badge> : null}
+          {badge ? (
+            <Badge variant={added || confirmed ? 'success' : 'brand'}>
+              {confirmed ? <CheckCircle2 aria-hidden="true" /> : null}
+              {badge}
+            </Badge>
+          ) : null}
         </p>
         <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-ink-800">
           {fact.value}
         </p>
-        {original ? (
+        {confirmed ? (
+          <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-600">
+            <span>Students are given this as an answer.</span>
+            <Button
+              variant="link"
+              className="text-xs"
+              onClick={(event) => onAction('restore', entry, event.currentTarget)}
+              aria-label={`Undo confirmation of ${name}`}
+            >
+              <RotateCcw aria-hidden="true" className="size-3.5" /> Undo
+            </Button>
+          </p>
+        ) : original ? (
           <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-600">
             <span className="min-w-0 break-words">
               Extracted value: <del className="text-ink-500">{original.value}</del>
@@ -62,9 +123,31 @@ export function CourseFactRow({
           </p>
         ) : null}
         {source ? <FactSource title={source.content_title} text={source.text} /> : null}
+        {confirm?.error ? (
+          <p role="alert" className="mt-1.5 flex items-start gap-1.5 text-xs text-danger-700">
+            <AlertCircle aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+            <span className="min-w-0">{confirm.error}</span>
+          </p>
+        ) : null}
       </div>
-      <div className="-ml-2 flex shrink-0 gap-1 sm:ml-0">
+      <div className="-ml-2 flex shrink-0 flex-wrap gap-1 sm:ml-0">
+        {confirmable ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-brand-700 hover:bg-brand-50 hover:text-brand-800"
+            aria-label={`Confirm ${name}`}
+            aria-disabled={confirm?.pending || undefined}
+            onClick={(event) => {
+              if (!confirm?.pending) onAction('confirm', entry, event.currentTarget);
+            }}
+          >
+            {confirm?.pending ? <Spinner size="sm" label={null} /> : <Check aria-hidden="true" />}
+            Confirm
+          </Button>
+        ) : null}
         <Button
+          ref={editButton}
           variant="ghost"
           size="sm"
           aria-label={`Edit ${name}`}

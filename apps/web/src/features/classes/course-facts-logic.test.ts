@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CourseFact } from '@app/contracts';
 import {
   attributeLabel,
+  canConfirm,
   groupFacts,
+  isConfirmed,
   subjectLabel,
   teacherBadge,
   toAttribute,
@@ -58,5 +60,40 @@ describe('course facts logic', () => {
     ]);
     expect(staff.map(teacherBadge)).toEqual(['Your correction', null]);
     expect(teacherBadge(groups[2]!.entries[0]!)).toBe('Added by you');
+  });
+
+  it('a correction that keeps the extracted value is a confirmation; only an extracted fact in use can be confirmed', () => {
+    const office = makeFact({
+      kind: 'staff',
+      subject: 'Dr. Kung',
+      attribute: 'office',
+      value: 'THM 216',
+    });
+    const confirmation = makeFact({
+      kind: 'staff',
+      subject: 'Dr. Kung',
+      attribute: 'office',
+      value: 'THM 216 ',
+      origin: 'teacher',
+      overrides_id: office.id,
+      source: null,
+    });
+    const [confirmed] = groupFacts([
+      { ...office, status: 'overridden', overridden_by: confirmation.id },
+      confirmation,
+    ])[0]!.entries;
+    expect(isConfirmed(confirmed!)).toBe(true);
+    expect(teacherBadge(confirmed!)).toBe('Confirmed');
+    expect(canConfirm(confirmed!)).toBe(false);
+
+    const extracted = { fact: office, original: null };
+    expect(canConfirm(extracted)).toBe(true);
+    expect(isConfirmed(extracted)).toBe(false);
+    expect(canConfirm({ fact: { ...office, status: 'hidden' as const }, original: null })).toBe(
+      false,
+    );
+    const added = { fact: makeFact({ origin: 'teacher', source: null }), original: null };
+    expect(canConfirm(added)).toBe(false);
+    expect(isConfirmed(added)).toBe(false);
   });
 });

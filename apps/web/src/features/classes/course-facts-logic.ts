@@ -101,8 +101,26 @@ export function groupFacts(facts: CourseFact[]): FactGroup[] {
   })).filter((group) => group.entries.length > 0);
 }
 
+/**
+ * A correction that says what was extracted: the teacher confirmed the fact (PATCH with its own
+ * value), so students are given it as an answer rather than a quotation of the material.
+ */
+export function isConfirmed(entry: FactEntry): boolean {
+  const { fact, original } = entry;
+  return (
+    fact.origin === 'teacher' && original !== null && fact.value.trim() === original.value.trim()
+  );
+}
+
+/** An extracted fact in use, neither corrected nor confirmed yet: the teacher can confirm it. */
+export function canConfirm(entry: FactEntry): boolean {
+  const { fact, original } = entry;
+  return fact.origin === 'extracted' && fact.status === 'active' && original === null;
+}
+
 /** What the teacher did with a fact, as its badge says; null for an extracted fact. */
 export function teacherBadge(entry: FactEntry): string | null {
   if (entry.fact.origin !== 'teacher') return null;
+  if (isConfirmed(entry)) return 'Confirmed';
   return entry.fact.overrides_id !== null ? 'Your correction' : 'Added by you';
 }

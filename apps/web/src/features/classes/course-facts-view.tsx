@@ -1,17 +1,23 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ListChecks, Plus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorText } from '@/lib/api-client';
 import { useCourseFacts } from './api/get-course-facts';
+import { useUpdateCourseFact } from './api/update-course-fact';
 import { ConfirmFactDialog, FactFormDialog, type FactDialog } from './course-fact-dialogs';
-import { CourseFactRow, type FactAction } from './course-fact-row';
+import { CourseFactRow, factName, type ConfirmState, type FactAction } from './course-fact-row';
 import { entryKey, groupFacts, type FactEntry, type FactGroup } from './course-facts-logic';
 
 export const FACTS_TEXT = {
   intro:
     'Students are answered from these facts first. Correct anything that is wrong; your corrections are used at once.',
+  kinds:
+    'Facts you confirm, correct or add are given to students as answers. Other facts are shown to them as quotations of your material, to read and check.',
+  confirmed: (name: string) => `${name} confirmed: students are given it as an answer.`,
+  confirmFailed: 'Could not confirm the fact. Please try again.',
   emptyTitle: 'No facts found yet',
   emptyDescription: 'Upload a syllabus, or add the facts students ask about.',
   loadFailedTitle: 'Could not load course facts',
@@ -24,14 +30,42 @@ export function CourseFactsView({ classId }: { classId: string }) {
   const [dialog, setDialog] = useState<FactDialog | null>(null);
   const trigger = useRef<HTMLElement | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const update = useUpdateCourseFact(classId);
+  /** each row's Confirm on its way or failed, by its key */
+  const [confirms, setConfirms] = useState<Record<string, ConfirmState>>({});
+  /** the row whose Confirm just went: focus moves to its Edit, where the Confirm button was */
+  const [focusEditOf, setFocusEditOf] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const editFocused = useCallback(() => setFocusEditOf(null), []);
 
   function open(next: FactDialog, from: HTMLElement) {
     trigger.current = from;
     setDialog(next);
   }
 
+  /**
+   * Confirming stores the extracted value as the teacher's own fact (PATCH with its value): the
+   * row then shows it confirmed, and students are given it as an answer.
+   */
+  async function confirm(entry: FactEntry) {
+    const key = entryKey(entry);
+    const set = (state: ConfirmState | null) =>
+      setConfirms(({ [key]: _old, ...others }) => (state ? { ...others, [key]: state } : others));
+    set({ pending: true, error: null });
+    setAnnouncement('');
+    try {
+      await update.mutateAsync({ factId: entry.fact.id, patch: { value: entry.fact.value } });
+      set(null);
+      setFocusEditOf(key);
+      setAnnouncement(FACTS_TEXT.confirmed(factName(entry.fact)));
+    } catch (failure) {
+      set({ pending: false, error: errorText(failure, FACTS_TEXT.confirmFailed) });
+    }
+  }
+
   function onAction(action: FactAction, entry: FactEntry, from: HTMLElement) {
-    open({ type: action, entry }, from);
+    if (action === 'confirm') void confirm(entry);
+    else open({ type: action, entry }, from);
   }
 
   /** Back to the button that opened the dialog; to Add a fact when its row is gone. */
@@ -51,7 +85,10 @@ export function CourseFactsView({ classId }: { classId: string }) {
   return (
     <div className="space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
-        <p className="text-sm leading-relaxed text-ink-700">{FACTS_TEXT.intro}</p>
+        <div className="space-y-1.5">
+          <p className="text-sm leading-relaxed text-ink-700">{FACTS_TEXT.intro}</p>
+          <p className="text-sm leading-relaxed text-ink-600">{FACTS_TEXT.kinds}</p>
+        </div>
         <Button
           ref={addButton}
           variant="outline"
@@ -95,10 +132,21 @@ export function CourseFactsView({ classId }: { classId: string }) {
       ) : (
         <div className="space-y-6">
           {groups.map((group) => (
-            <FactGroupSection key={group.kind} group={group} onAction={onAction} />
+            <FactGroupSection
+              key={group.kind}
+              group={group}
+              onAction={onAction}
+              confirms={confirms}
+              focusEditOf={focusEditOf}
+              onEditFocused={editFocused}
+            />
           ))}
         </div>
       )}
+
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
 
       <FactFormDialog
         classId={classId}
@@ -119,9 +167,15 @@ export function CourseFactsView({ classId }: { classId: string }) {
 function FactGroupSection({
   group,
   onAction,
+  confirms,
+  focusEditOf,
+  onEditFocused,
 }: {
   group: FactGroup;
   onAction(action: FactAction, entry: FactEntry, from: HTMLElement): void;
+  confirms: Record<string, ConfirmState>;
+  focusEditOf: string | null;
+  onEditFocused(): void;
 }) {
   const headingId = `facts-${group.kind}`;
   return (
@@ -134,9 +188,19 @@ function FactGroupSection({
         </Badge>
       </h3>
       <ul className="divide-y divide-ink-200 rounded-lg border border-ink-200 bg-white">
-        {group.entries.map((entry) => (
-          <CourseFactRow key={entryKey(entry)} entry={entry} onAction={onAction} />
-        ))}
+        {group.entries.map((entry) => {
+          const key = entryKey(entry);
+          return (
+            <CourseFactRow
+              key={key}
+              entry={entry}
+              onAction={onAction}
+              confirm={confirms[key]}
+              focusEdit={focusEditOf === key}
+              onEditFocused={onEditFocused}
+            />
+          );
+        })}
       </ul>
     </section>
   );

@@ -192,11 +192,15 @@ describe('Review Course → Course facts', () => {
 
     const hours = within(review.getByRole('listitem', { name: 'Dr. Kung · Office hours' }));
     expect(hours.getByText('Your correction')).toBeInTheDocument();
+    expect(hours.queryByRole('button', { name: /^Confirm/ })).toBeNull();
+    // an extracted fact can be confirmed; the teacher's own cannot
+    expect(row.getByRole('button', { name: 'Confirm Dr. Kung office' })).toBeInTheDocument();
     expect(hours.getByText('Tue 2-3 pm')).toBeInTheDocument();
     expect(hours.getByText('Mon 10-11 am').tagName).toBe('DEL');
     const date = within(review.getByRole('listitem', { name: 'Review day · Date' }));
     expect(date.getByText('Added by you')).toBeInTheDocument();
     expect(date.getByRole('button', { name: 'Delete Review day date' })).toBeInTheDocument();
+    expect(date.queryByRole('button', { name: /^Confirm/ })).toBeNull();
   });
 
   it('corrects an extracted value: Escape cancels, Save sends the value, focus returns to Edit', async () => {
@@ -237,6 +241,75 @@ describe('Review Course → Course facts', () => {
     await waitFor(() =>
       expect(review.getByRole('button', { name: 'Edit Dr. Kung office' })).toHaveFocus(),
     );
+  });
+
+  it('Confirm (keyboard) sends the extracted value, the row shows Confirmed and focus moves to Edit; Undo takes it back', async () => {
+    const fact = office();
+    const { item, calls, base } = setup([fact]);
+    const review = await openFacts(item);
+    expect(await review.findByText(FACTS_TEXT.kinds)).toBeInTheDocument();
+    const confirmButton = await review.findByRole('button', { name: 'Confirm Dr. Kung office' });
+    confirmButton.focus();
+    await userEvent.keyboard('{Enter}');
+
+    const row = within(await review.findByRole('listitem', { name: 'Dr. Kung · Office' }));
+    expect(await row.findByText('Confirmed')).toBeInTheDocument();
+    expect(row.getByText('Students are given this as an answer.')).toBeInTheDocument();
+    // the value stands once: no struck-through "extracted value" beside itself
+    expect(row.getByText('THM 216').tagName).not.toBe('DEL');
+    expect(row.queryByText('Your correction')).toBeNull();
+    expect(row.queryByRole('button', { name: 'Confirm Dr. Kung office' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'PATCH')).toMatchObject([
+      { path: `${base}/${fact.id}`, body: { value: 'THM 216' } },
+    ]);
+    await waitFor(() =>
+      expect(row.getByRole('button', { name: 'Edit Dr. Kung office' })).toHaveFocus(),
+    );
+    expect(
+      screen.getByText('Dr. Kung office confirmed: students are given it as an answer.'),
+    ).toHaveAttribute('role', 'status');
+
+    // editing a confirmed fact corrects it
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Correct this fact' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Correct this fact' })).toBeNull(),
+    );
+
+    await userEvent.click(
+      row.getByRole('button', { name: 'Undo confirmation of Dr. Kung office' }),
+    );
+    const undo = within(await screen.findByRole('dialog', { name: 'Undo the confirmation?' }));
+    expect(undo.getByText(/shown the passage of your material again/)).toBeInTheDocument();
+    await userEvent.click(undo.getByRole('button', { name: 'Undo confirmation' }));
+    expect(
+      await review.findByRole('button', { name: 'Confirm Dr. Kung office' }),
+    ).toBeInTheDocument();
+    expect(review.queryByText('Confirmed')).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('a Confirm the server refuses says why in the row and can be tried again', async () => {
+    const fact = office();
+    let refuse = true;
+    const { item, calls } = setup([fact], (base) => ({
+      [`PATCH ${base}/${fact.id}`]: () =>
+        refuse
+          ? { status: 500, body: { success: false, detail: 'Database unavailable' } }
+          : { status: 200, body: { success: true, data: { fact } } },
+    }));
+    const review = await openFacts(item);
+    const confirmButton = await review.findByRole('button', { name: 'Confirm Dr. Kung office' });
+    await userEvent.click(confirmButton);
+    const row = within(review.getByRole('listitem', { name: 'Dr. Kung · Office' }));
+    expect(await row.findByRole('alert')).toHaveTextContent('Database unavailable');
+    expect(confirmButton).toBeEnabled();
+    expect(row.queryByText('Confirmed')).toBeNull();
+    refuse = false;
+    await userEvent.click(confirmButton);
+    await waitFor(() => expect(row.queryByRole('alert')).toBeNull());
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2);
   });
 
   it('adds a fact with clear validation messages and the contract limits', async () => {
