@@ -6,7 +6,7 @@ import type { ClassesService } from '../classes/classes.service.ts';
 import type { Job, JobDefinition, JobQueue } from '../jobs/job-queue.ts';
 import { SlackApiError } from './slack-api.ts';
 import { isSignedBySlack } from './slack-signature.ts';
-import { shortString } from './slack-text.ts';
+import { escapeSlack, shortString, slackReplyText } from './slack-text.ts';
 import type { SlackMaterialService } from './slack-material.service.ts';
 import type { SlackRepository } from './slack.repository.ts';
 import type { SlackApp, SlackService } from './slack.service.ts';
@@ -71,8 +71,8 @@ export const MENTION_MESSAGES = {
   notLinked:
     'This channel is not linked to a class yet. A teacher can link it by typing `/link-class` here.',
   help: (className: string) =>
-    `Ask me about *${className}*: mention me with your question, for example "@Syllabot when is the first exam?"`,
-  sources: (titles: string[]) => `Sources: ${titles.join(', ')}`,
+    `Ask me about *${escapeSlack(className)}*: mention me with your question, for example "@Syllabot when is the first exam?"`,
+  sources: (titles: string[]) => `Sources: ${titles.map(escapeSlack).join(', ')}`,
 } as const;
 
 type SlackInboundDeps = {
@@ -185,7 +185,8 @@ export class SlackInboundService {
    * A member mentioned the bot: in a channel linked to a class, the rest of the message is a
    * question to the class's assistant, answered through the student chat's own path (its limits,
    * its answerer, a conversation of the class whose student identifier is the Slack user id) and
-   * posted in the mention's thread with the titles of the cited material.
+   * posted in the mention's thread with the titles of the cited material: an excerpt as Slack
+   * quotes with its best sentence in bold (slackReplyText), everything escaped for Slack.
    */
   private async answerMention(
     eventId: string,
@@ -234,12 +235,9 @@ export class SlackInboundService {
       'slack question answered',
     );
     const titles = [...new Set(answer.citations.map((c) => c.title))];
+    const said = slackReplyText(answer);
     // the conversation is stored: a failure to post is logged, not retried (it would store it twice)
-    await reply(
-      titles.length > 0
-        ? `${answer.response}\n\n${MENTION_MESSAGES.sources(titles)}`
-        : answer.response,
-    );
+    await reply(titles.length > 0 ? `${said}\n\n${MENTION_MESSAGES.sources(titles)}` : said);
   }
 
   /** A bot token of the team, for a reply outside a linked channel. */

@@ -10,6 +10,7 @@ import {
   until,
 } from '../../../test/slack.ts';
 import { COMMAND_MESSAGES, MENTION_MESSAGES, questionOfMention } from './slack-inbound.service.ts';
+import { slackReplyText } from './slack-text.ts';
 
 const SYLLABUS = `# BIO 101: Introduction to Cell Biology
 
@@ -21,7 +22,10 @@ const SYLLABUS = `# BIO 101: Introduction to Cell Biology
 | Participation | 10% |
 
 ## Schedule
-The midterm exam is on Thursday, October 15 in class. The final exam is on December 10 at 9:00 am.`;
+The midterm exam is on Thursday, October 15 in class. The final exam is on December 10 at 9:00 am.
+
+## Lab safety
+Wear safety goggles in every lab session. Closed shoes are required, and food & drink stay outside the lab.`;
 
 const BOT = 'U0BOTT0100';
 
@@ -141,7 +145,9 @@ describe('asking the assistant by mentioning the bot (the loopback fake)', () =>
       student_identifier: 'U0STUDENT',
       source_type: 'syllabus',
     });
-    expect(reply.text.startsWith(rows[0]!.response)).toBe(true);
+    expect(reply.text).toBe(
+      `${slackReplyText(rows[0]!)}\n\n${MENTION_MESSAGES.sources(['Syllabus'])}`,
+    );
     // Student Conversations shows it
     const list = await t.app.inject({
       method: 'GET',
@@ -151,6 +157,28 @@ describe('asking the assistant by mentioning the bot (the loopback fake)', () =>
     expect(list.statusCode).toBe(200);
     expect(JSON.stringify(list.json())).toContain('how much is the final worth?');
     expect(JSON.stringify(list.json())).toContain('U0STUDENT');
+  });
+
+  it('posts an excerpt as Slack quotes: the lead as it is, the passage after "> ", its best sentence bold, escaped', async () => {
+    const ts = await mention('C0LINKED', `<@${BOT}> do I need goggles in the lab?`);
+    const reply = await replyIn(ts);
+    const row = await t.db
+      .selectFrom('conversations')
+      .select(['response', 'kind'])
+      .where('class_id', '=', cls.id)
+      .where('question', '=', 'do I need goggles in the lab?')
+      .executeTakeFirstOrThrow();
+    expect(row.kind).toBe('excerpt');
+    const [said, sources] = reply.text.split('\n\n');
+    expect(sources).toBe(MENTION_MESSAGES.sources(['Syllabus']));
+    expect(said).toBe(slackReplyText(row));
+    // every line of the passage is a Slack quote; nothing of the web's marks is left
+    const quoted = said!.split('\n').filter((line) => line.startsWith('> '));
+    expect(quoted.length).toBeGreaterThan(0);
+    expect(quoted.join('\n')).toContain('goggles');
+    expect(said).not.toContain('**');
+    expect(said).toContain('&amp;');
+    expect(said).not.toMatch(/ & /);
   });
 
   it('replies in the existing thread when the mention is inside one', async () => {
