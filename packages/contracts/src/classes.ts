@@ -150,6 +150,12 @@ export const contentItemSchema = z.object({
   /** why reading the file failed, in words for the teacher; null unless `failed` */
   status_reason: z.string().nullable(),
   /**
+   * What the teacher should know about the text, in words for them: planted instructions to an
+   * AI assistant, quoted (their passages are never sent to a model). Empty for most items, and
+   * for those stored before warnings were read.
+   */
+  warnings: z.array(z.string()),
+  /**
    * Where the item came from when it was not added in Syllabot: shared in a class's linked Slack
    * channel (the channel's name as it was then; `shared_by` is the Slack user id). Null otherwise.
    */

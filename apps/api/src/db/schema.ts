@@ -159,6 +159,8 @@ interface ContentsTable {
   status: ColumnType<ContentStatus, ContentStatus | undefined, ContentStatus>;
   status_reason: string | null;
   failure_code: string | null;
+  /** what the teacher is warned of in the text: planted instructions to an AI (025) */
+  warnings: ColumnType<string[], string[] | undefined, string[]>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -183,6 +185,8 @@ interface ContentChunksTable {
   heading: string | null;
   body: string;
   word_count: number;
+  /** the chunk addresses an AI model with instructions: never sent to one (025) */
+  addresses_ai: ColumnType<boolean, boolean | undefined, boolean>;
   tsv: ColumnType<string, never, never>;
 }
 

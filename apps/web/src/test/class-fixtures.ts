@@ -45,6 +45,7 @@ export function makeContent(overrides: Partial<ContentItem> = {}): ContentItem {
     word_count: 120,
     status: 'ready',
     status_reason: null,
+    warnings: [],
     origin: null,
     created_at: '2025-09-02T12:00:00.000Z',
     updated_at: '2025-09-02T12:00:00.000Z',

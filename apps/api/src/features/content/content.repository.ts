@@ -4,6 +4,7 @@ import type { Db, Executor, Trx } from '../../db/index.ts';
 import { Repository } from '../../db/repository.ts';
 import type { FactsRepository } from '../facts/facts.repository.ts';
 import { extractedFactRows } from '../facts/link.ts';
+import { screenForInstructions } from './planted-instructions.ts';
 
 export type ChunkValues = {
   position: number;
@@ -35,6 +36,7 @@ const listColumns = [
   'ct.word_count',
   'ct.status',
   'ct.status_reason',
+  'ct.warnings',
   'sc.slack_channel_id',
   'sc.slack_channel_name',
   'sc.slack_user_id',
@@ -341,7 +343,12 @@ export class ContentRepository extends Repository {
     return { rows, chunkCount: Number(chunks.n) };
   }
 
-  /** Stores the chunks, then the facts read from the text, linked to them (facts feature). */
+  /**
+   * Stores the chunks, then the facts read from the text, linked to them (facts feature). Like
+   * the facts, what the text holds of planted instructions is read here, with the text whatever
+   * path it came by (a file, a paste, an edit, Slack, the trial): the item's warnings, and the
+   * chunks marked that never go into a prompt.
+   */
   private async insertChunks(
     contentId: string,
     classId: string,
@@ -349,19 +356,22 @@ export class ContentRepository extends Repository {
     chunks: ChunkValues[],
     trx: Trx,
   ) {
+    const { warnings, planted } = screenForInstructions(text, chunks);
+    await trx.updateTable('contents').set({ warnings }).where('id', '=', contentId).execute();
     const stored: { id: string; position: number; body: string }[] = [];
     // batches keep each INSERT well under PostgreSQL's 65,535 parameters
     for (let i = 0; i < chunks.length; i += 1000) {
       const rows = await trx
         .insertInto('content_chunks')
         .values(
-          chunks.slice(i, i + 1000).map((c) => ({
+          chunks.slice(i, i + 1000).map((c, j) => ({
             content_id: contentId,
             class_id: classId,
             position: c.position,
             heading: c.heading,
             body: c.body,
             word_count: c.wordCount,
+            addresses_ai: planted[i + j],
           })),
         )
         .returning(['id', 'position', 'body'])

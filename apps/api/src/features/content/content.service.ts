@@ -26,6 +26,7 @@ function toItem(row: ContentListRow | ContentRow): ContentItem {
     word_count: row.word_count,
     status: row.status,
     status_reason: row.status_reason,
+    warnings: row.warnings,
     origin:
       row.slack_channel_id === null
         ? null
