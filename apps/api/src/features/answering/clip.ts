@@ -1,4 +1,10 @@
 /**
+ * The longest reply a student is given, in characters: an answer, not half the syllabus (the
+ * evaluation counts a longer one as no answer, docs/evaluation.md).
+ */
+export const MAX_ANSWER_CHARS = 700;
+
+/**
  * Cuts `text` to at most `max` characters at a sentence (or clause) end when one falls in its
  * second half, otherwise at a word, with an ellipsis. Answers, hints and excerpts all use it.
  */

@@ -108,6 +108,43 @@ describe('excerptOfUnits', () => {
     expect(blocks[1]!.quote).toBe('**Goggles are required in every lab.**');
   });
 
+  it('keeps the units the engine chose with the best one in its passage', () => {
+    const filler = Array.from({ length: 12 }, (_, i) => `Filler sentence ${i} is here.`);
+    const body = [
+      'There are four levels.',
+      'You have a maximum of seven attempts.',
+      ...filler,
+    ].join(' ');
+    const units = unitsOf(passage({ body: `${filler.join(' ')} ${body}` }), 0);
+    const best = units.find((u) => u.text === 'There are four levels.')!;
+    const next = units.find((u) => u.text.startsWith('You have a maximum'))!;
+    const [block] = excerptBlocks(excerptOfUnits(best, [best, next], units));
+    expect(block!.quote).toContain(
+      '**There are four levels.** You have a maximum of seven attempts.',
+    );
+  });
+
+  it('never makes a reply longer than 700 characters', () => {
+    const long = (n: number) =>
+      passage({
+        chunkId: String(n),
+        contentId: `c${n}`,
+        title: `Handout ${n}`,
+        contentType: 'additional',
+        heading: `## A rather long section heading number ${n}`,
+        body: Array.from(
+          { length: 30 },
+          (_, i) => `- Item ${i} of a list that goes on and on.`,
+        ).join('\n'),
+      });
+    const units = [...unitsOf(long(1), 0), ...unitsOf(long(2), 1000)];
+    const best = units[10]!;
+    const second = units.find((u) => u.passage.contentId === 'c2')!;
+    const text = excerptOfUnits(best, [best, second], units);
+    expect(text.length).toBeLessThanOrEqual(700);
+    expect(excerptBlocks(text)).toHaveLength(2);
+  });
+
   it('names no section when the heading names the document', () => {
     const units = unitsOf(passage({ heading: '# BIO 101 Syllabus', body: 'Labs meet weekly.' }), 0);
     const [block] = excerptBlocks(excerptOfUnits(units[0]!, units, units));

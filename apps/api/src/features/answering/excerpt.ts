@@ -1,6 +1,6 @@
 import { EXCERPT_MARK, excerptText, type ExcerptBlock } from '@app/contracts';
 import type { FactSheetEntry } from '../facts/facts.service.ts';
-import { clip } from './clip.ts';
+import { clip, MAX_ANSWER_CHARS } from './clip.ts';
 import { plain, type Unit } from './units.ts';
 
 /**
@@ -15,6 +15,9 @@ import { plain, type Unit } from './units.ts';
  * (docs/evaluation.md), and a student reads it at a glance.
  */
 export const EXCERPT_QUOTE_CHARS = 600;
+
+/** Below this a quotation says too little to be worth reading: a unit alone is clipped instead. */
+const MIN_QUOTE_CHARS = 120;
 
 /** A heading that names the document, not a section ("Philosophy 363 — Syllabus"). */
 const DOCUMENT_TITLE = /\b(syllabus|table of contents|contents|course outline)\b/i;
@@ -67,9 +70,10 @@ function quoteOf(units: Unit[], best: Unit, budget: number): string {
     if (paragraph.length) lines.push(paragraph.join(' '));
     paragraph = [];
   };
+  const quoted = new Set(units.map((u) => u.text));
   for (const unit of units) {
     const own = unit.context[0];
-    if (own && own !== label) {
+    if (own && own !== label && !quoted.has(own)) {
       endParagraph();
       lines.push(`${own.replace(/[:\s]+$/, '')}:`);
     }
@@ -90,16 +94,30 @@ function quoteOf(units: Unit[], best: Unit, budget: number): string {
 const lengthOf = (units: Unit[]) => units.reduce((sum, u) => sum + shownText(u).length + 1, 0);
 
 /**
- * `anchor` and the units around it in its passage, within `budget` characters: whole units only,
- * one before and one after in turn, as a reader would see them in the document.
+ * `anchor`, the units the engine chose with it in its passage (`with`), and the units around them,
+ * within `budget` characters: whole units only, one after and one before in turn, as a reader
+ * would see them in the document. The chosen ones are kept while they fit.
  */
-function windowAround(anchor: Unit, all: Unit[], budget: number): Unit[] {
+function windowAround(anchor: Unit, withUnits: Unit[], all: Unit[], budget: number): Unit[] {
   const inPassage = all
     .filter((u) => u.passage === anchor.passage)
     .sort((a, b) => a.order - b.order);
   let start = inPassage.indexOf(anchor);
   let end = start + 1;
-  let before = true;
+  // the other units the engine chose in this passage, nearest first, while they fit
+  const chosen = withUnits
+    .filter((u) => u !== anchor && u.passage === anchor.passage)
+    .sort((a, b) => Math.abs(a.order - anchor.order) - Math.abs(b.order - anchor.order));
+  for (const unit of chosen) {
+    const at = inPassage.indexOf(unit);
+    const from = Math.min(start, at);
+    const to = Math.max(end, at + 1);
+    if (at >= 0 && lengthOf(inPassage.slice(from, to)) <= budget) {
+      start = from;
+      end = to;
+    }
+  }
+  let before = false;
   for (let grown = true; grown; before = !before) {
     grown = false;
     const candidate = before ? inPassage[start - 1] : inPassage[end];
@@ -133,18 +151,27 @@ const sourceOf = (u: Unit): Source => ({
 export function excerptOfUnits(best: Unit, chosen: Unit[], all: Unit[]): string {
   const second = chosen.find((u) => u !== best && u.passage !== best.passage);
   const anchors = second ? [best, second] : [best];
-  const budget = Math.floor(EXCERPT_QUOTE_CHARS / anchors.length);
-  const blocks: ExcerptBlock[] = [];
-  let first: Source | null = null;
-  for (const anchor of anchors) {
-    const source = sourceOf(anchor);
-    blocks.push({
-      lead: leadOf(source, sectionOf(anchor), first),
-      quote: quoteOf(windowAround(anchor, all, budget), anchor, budget),
-    });
-    first ??= source;
+  const compose = (budget: number) => {
+    const blocks: ExcerptBlock[] = [];
+    let first: Source | null = null;
+    for (const anchor of anchors) {
+      const source = sourceOf(anchor);
+      blocks.push({
+        lead: leadOf(source, sectionOf(anchor), first),
+        quote: quoteOf(windowAround(anchor, chosen, all, budget), anchor, budget),
+      });
+      first ??= source;
+    }
+    return excerptText(blocks);
+  };
+  // the leads, labels and marks take room too: quote less until the whole reply fits
+  let budget = Math.floor(EXCERPT_QUOTE_CHARS / anchors.length);
+  let text = compose(budget);
+  while (text.length > MAX_ANSWER_CHARS && budget > MIN_QUOTE_CHARS) {
+    budget -= Math.max(10, Math.ceil((text.length - MAX_ANSWER_CHARS) / anchors.length));
+    text = compose(budget);
   }
-  return excerptText(blocks);
+  return text.length > MAX_ANSWER_CHARS ? clip(text, MAX_ANSWER_CHARS) : text;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ReplyKind } from '@app/contracts';
-import { clip } from './clip.ts';
+import { clip, MAX_ANSWER_CHARS } from './clip.ts';
 import type { FactsRepository } from '../facts/facts.repository.ts';
 import type { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
 import {
@@ -22,7 +22,7 @@ import { isStatedKind } from './fact-trust.ts';
 import { unitsOf, type Unit } from './units.ts';
 import { similarity, vectorOf } from '../retrieval/word-vectors.ts';
 
-export const MAX_ANSWER_CHARS = 700;
+export { MAX_ANSWER_CHARS };
 export const NOT_COVERED =
   "I couldn't find this in the course material for this class. You can use Contact Teacher to ask your teacher directly.";
 
