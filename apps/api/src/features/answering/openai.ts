@@ -2,6 +2,7 @@ import { clip } from './clip.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import OpenAI from 'openai';
 import type { Config } from '../../config.ts';
+import { plantedInstructions } from '../content/planted-instructions.ts';
 import { loadFactSheet } from '../facts/facts.service.ts';
 import type { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
 import { classNameWords, retrieve, searchTerms, type Passage } from '../retrieval/retrieval.ts';
@@ -16,6 +17,7 @@ import {
 } from './answerer.ts';
 import { MAX_ANSWER_CHARS, NOT_COVERED } from './extractive.ts';
 import { factsForQuestion } from './fact-answers.ts';
+import { checkGrounding } from './grounding.ts';
 import {
   buildPrompt,
   CANDIDATES,
@@ -24,6 +26,7 @@ import {
   OPENING_CHUNKS,
   NOT_IN_MATERIAL,
   parseCitations,
+  sentMaterial,
   type ContextChunk,
   type Fact,
   type Prompt,
@@ -66,28 +69,58 @@ function bestRanked(passages: Passage[]): Passage {
   return passages.reduce((best, p) => (p.rank > best.rank ? p : best), passages[0]!);
 }
 
-/** The student-facing answer from the model's reply over these passages (numbered from 1). */
-function answerFromReply(reply: string, passages: Passage[], tokensUsed: number): Answer {
+/** A prompt, and the sentences of the class's material that were kept out of it as planted instructions. */
+type GroundedPrompt = Prompt & { planted: string[] };
+
+/**
+ * The student-facing answer from the model's reply to `prompt` (passages numbered from 1), or
+ * why the reply may not be shown: it failed the grounding check (grounding.ts).
+ */
+function answerFromReply(
+  reply: string,
+  prompt: GroundedPrompt,
+  tokensUsed: number,
+): { answer: Answer } | { ungrounded: string[] } {
+  const { passages } = prompt;
   const { text, cited } = parseCitations(reply);
   if (!text || text.includes(NOT_IN_MATERIAL))
-    return { response: NOT_COVERED, kind: 'none', sourceType: 'other', citations: [], tokensUsed };
+    return {
+      answer: {
+        response: NOT_COVERED,
+        kind: 'none',
+        sourceType: 'other',
+        citations: [],
+        tokensUsed,
+      },
+    };
+  const grounding = checkGrounding({
+    text,
+    cited,
+    passageCount: passages.length,
+    context: sentMaterial(prompt),
+    planted: prompt.planted,
+  });
+  if (!grounding.grounded) return { ungrounded: grounding.reasons };
   const citedPassages = cited.map((n) => passages[n - 1]).filter((p) => p !== undefined);
   // a grounded answer always names a source: without markers, the best-ranked passage
   const sources = citedPassages.length ? citedPassages : [bestRanked(passages)];
   const unique = [...new Map(sources.map((p) => [p.contentId, p])).values()];
   return {
-    response: clip(text, MAX_ANSWER_CHARS),
-    kind: 'answer',
-    sourceType: sources[0]!.contentType === 'syllabus' ? 'syllabus' : 'content',
-    citations: unique.map(citationOf),
-    tokensUsed,
+    answer: {
+      response: clip(text, MAX_ANSWER_CHARS),
+      kind: 'answer',
+      sourceType: sources[0]!.contentType === 'syllabus' ? 'syllabus' : 'content',
+      citations: unique.map(citationOf),
+      tokensUsed,
+    },
   };
 }
 
 /**
  * Answers through an OpenAI-compatible chat completions API, grounded on the class's retrieved
- * passages. Falls back to the extractive answer on any error, after the timeout, and once the
- * class has used its daily token budget.
+ * passages; a reply is shown only once it passes the grounding check. Falls back to the
+ * extractive answer when it does not, on any error, after the timeout, and once the class has
+ * used its daily token budget.
  */
 export class OpenAiAnswerer implements Answerer {
   private readonly client: OpenAI;
@@ -109,7 +142,7 @@ export class OpenAiAnswerer implements Answerer {
     const prompt = await this.prompt(classId, question);
     // nothing retrieved: the extractive answer (the fact sheet, or an honest decline) costs no call
     if (!prompt?.passages.length) return fallback.answer(classId, question);
-    const { system, passages } = prompt;
+    const { system } = prompt;
     const used = await this.tokensUsedToday(classId);
     if (used >= settings.dailyTokenBudgetPerClass) {
       log.info({ classId, used }, 'daily LLM token budget reached; answering extractively');
@@ -117,6 +150,7 @@ export class OpenAiAnswerer implements Answerer {
     }
 
     let billed = 0;
+    let reply: string;
     const messages = [
       { role: 'system' as const, content: system },
       { role: 'user' as const, content: question },
@@ -127,16 +161,17 @@ export class OpenAiAnswerer implements Answerer {
       if (onText) {
         const streamed = await this.streamReply(messages, bounded, onText);
         billed = streamed.tokens;
-        return answerFromReply(streamed.reply, passages, billed);
+        reply = streamed.reply;
+      } else {
+        const completion = await this.client.chat.completions.create(
+          { model: settings.model, temperature: 0, messages },
+          bounded,
+        );
+        billed = completion.usage?.total_tokens ?? 0;
+        const content = completion.choices[0]?.message.content; // a malformed reply throws here
+        if (typeof content !== 'string') throw new Error('the reply holds no message text');
+        reply = content;
       }
-      const completion = await this.client.chat.completions.create(
-        { model: settings.model, temperature: 0, messages },
-        bounded,
-      );
-      billed = completion.usage?.total_tokens ?? 0;
-      const reply = completion.choices[0]?.message.content; // a malformed reply throws here
-      if (typeof reply !== 'string') throw new Error('the reply holds no message text');
-      return answerFromReply(reply, passages, billed);
     } catch (err) {
       log.warn(
         { classId, err: err instanceof Error ? err.message : String(err) },
@@ -145,6 +180,14 @@ export class OpenAiAnswerer implements Answerer {
       // tokens a malformed reply was billed for still count against the class's budget
       return { ...(await fallback.answer(classId, question)), tokensUsed: billed };
     }
+    const read = answerFromReply(reply, prompt, billed);
+    if ('answer' in read) return read.answer;
+    // never shown, streamed or not: the draft a student saw is replaced by the extractive reply
+    log.warn(
+      { classId, question, reasons: read.ungrounded },
+      'LLM reply failed the grounding check; answering extractively',
+    );
+    return { ...(await fallback.answer(classId, question)), tokensUsed: billed };
   }
 
   /**
@@ -187,14 +230,16 @@ export class OpenAiAnswerer implements Answerer {
 
   /**
    * The best passages with their neighbours, the syllabus opening and the fact sheet, within
-   * LLM_CONTEXT_CHARS; null when nothing in the material matches the question.
+   * LLM_CONTEXT_CHARS, without the chunks that address an AI model (and their facts); null when
+   * nothing in the material matches the question.
    */
-  private async prompt(classId: string, question: string): Promise<Prompt | null> {
+  private async prompt(classId: string, question: string): Promise<GroundedPrompt | null> {
     const { retrieval, settings, facts } = this.deps;
     const terms = await searchTerms(retrieval, classId, question);
-    const [found, sheet] = await Promise.all([
+    const [found, sheet, addressingAi] = await Promise.all([
       retrieve(retrieval, classId, terms, CANDIDATES),
       facts ? facts(classId, question) : [],
+      retrieval.chunksAddressingAi(classId),
     ]);
     // no passage shares a word with the question ("which classroom is it in"): the chunks the
     // most relevant facts were read from stand in for retrieved ones
@@ -210,13 +255,17 @@ export class OpenAiAnswerer implements Answerer {
       ...p,
       position: positions.get(p.chunkId) ?? 0,
     }));
-    return buildPrompt({
+    const prompt = buildPrompt({
       hits,
       neighbours,
       opening,
       facts: sheet,
       budgetChars: settings.contextChars,
+      excluded: new Set(addressingAi.map((c) => c.chunkId)),
     });
+    // one text, so that a sentence the chunker split between two chunks is whole again
+    const kept = addressingAi.map((c) => (c.heading ? `${c.heading}\n${c.body}` : c.body));
+    return { ...prompt, planted: plantedInstructions(kept.join('\n')) };
   }
 
   private async chunksOfFacts(classId: string, sheet: Fact[]): Promise<Passage[]> {

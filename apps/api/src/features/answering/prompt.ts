@@ -39,10 +39,15 @@ type PromptInput = {
   facts?: Fact[];
   /** characters the facts and passages blocks may take together (LLM_CONTEXT_CHARS) */
   budgetChars: number;
+  /**
+   * chunks never shown to the model, nor the facts read from them: those found at ingest to
+   * address an AI model with instructions (content/planted-instructions.ts)
+   */
+  excluded?: ReadonlySet<string>;
 };
 
-/** The system message and the passages it numbers (passage n is `passages[n - 1]`). */
-export type Prompt = { system: string; passages: ContextChunk[] };
+/** The system message, the passages it numbers (passage n is `passages[n - 1]`) and the facts it shows. */
+export type Prompt = { system: string; passages: ContextChunk[]; facts: Fact[] };
 
 /*
  * What fills the budget, chosen with scripts/eval-recall.ts on dev.json and dev-b.json (context
@@ -98,16 +103,17 @@ const FACTS_CLOSE = '</facts>\n\n';
 const PASSAGES_OPEN = 'Course passages:\n<passages>\n';
 const PASSAGES_CLOSE = '</passages>';
 
-/** The fact lines that fit in `budget` characters with their block's markup, in the given order. */
-function factsThatFit(facts: Fact[], budget: number): string[] {
+/** The facts whose lines fit in `budget` characters with their block's markup, in the given order. */
+function factsThatFit(facts: Fact[], budget: number): Fact[] {
   let left = budget - FACTS_OPEN.length - FACTS_CLOSE.length;
-  const lines: string[] = [];
-  for (const line of facts.map(factLine)) {
-    if (line.length + 1 > left) continue;
-    lines.push(line);
-    left -= line.length + 1;
+  const fitting: Fact[] = [];
+  for (const fact of facts) {
+    const length = factLine(fact).length + 1;
+    if (length > left) continue;
+    fitting.push(fact);
+    left -= length;
   }
-  return lines;
+  return fitting;
 }
 
 function factsBlock(lines: string[]): string {
@@ -207,18 +213,31 @@ function choosePassages(
  * rest of `budgetChars`. The student's question goes in a message of its own.
  */
 export function buildPrompt(input: PromptInput): Prompt {
-  const facts = factsBlock(factsThatFit(input.facts ?? [], input.budgetChars * FACTS_SHARE));
+  const excluded = input.excluded ?? new Set<string>();
+  const shown = <T extends { chunkId?: string | null }>(items: T[] = []) =>
+    items.filter((c) => !c.chunkId || !excluded.has(c.chunkId));
+  const facts = factsThatFit(shown(input.facts), input.budgetChars * FACTS_SHARE);
+  const factsText = factsBlock(facts.map(factLine));
   const passages = choosePassages(
-    input.hits,
-    input.neighbours ?? [],
-    input.budgetChars - facts.length,
-    input.opening ?? [],
+    shown(input.hits),
+    shown(input.neighbours),
+    input.budgetChars - factsText.length,
+    shown(input.opening),
   );
   const blocks = passages.map((p, i) => `${passageBlock(p, i + 1)}\n`).join('');
   return {
-    system: `${RULES}\n\n${facts}${PASSAGES_OPEN}${blocks}${PASSAGES_CLOSE}`,
+    system: `${RULES}\n\n${factsText}${PASSAGES_OPEN}${blocks}${PASSAGES_CLOSE}`,
     passages,
+    facts,
   };
+}
+
+/** The material a prompt gave the model, as plain text: what its reply may state (grounding.ts). */
+export function sentMaterial({ passages, facts }: Prompt): string[] {
+  return [
+    ...passages.flatMap((p) => [p.title, p.heading ?? '', p.body]),
+    ...facts.map((f) => `${f.subject} ${f.attribute}: ${f.value} (${f.source})`),
+  ];
 }
 
 /**

@@ -224,6 +224,20 @@ export class RetrievalRepository extends Repository {
     return rows.rows.map(placed);
   }
 
+  /**
+   * The class's chunks found at ingest to address an AI model with instructions (migration 025),
+   * each document's in order: never sent to a model.
+   */
+  async chunksAddressingAi(classId: string): Promise<PlacedChunk[]> {
+    const rows = await sql<ChunkRow & { position: number }>`
+    SELECT ch.id, ch.content_id, ct.title, ct.content_type, ch.heading, ch.body, ch.position
+    FROM content_chunks ch
+    JOIN contents ct ON ct.id = ch.content_id
+    WHERE ch.class_id = ${classId} AND ch.addresses_ai
+    ORDER BY ch.content_id, ch.position`.execute(this.db);
+    return rows.rows.map(placed);
+  }
+
   /** The first `count` chunks of the class's syllabus: where a syllabus names the course, its people and places. */
   async syllabusOpening(classId: string, count: number): Promise<PlacedChunk[]> {
     if (count <= 0) return [];
