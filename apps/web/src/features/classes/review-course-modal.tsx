@@ -43,6 +43,9 @@ export const REVIEW_TEXT = {
   downloadFailed: (reason?: string) => `Failed to download content: ${reason || 'Unknown error'}`,
   deleteFailed: (reason?: string) => `Failed to delete content: ${reason || 'Delete failed'}`,
   loadFailed: 'Failed to load course content',
+  warningsTitle: 'Text addressed to an AI assistant',
+  warningsNote:
+    'The assistant never passes these passages to its AI model. If they should not be there, edit the text or upload a corrected file.',
 } as const;
 
 type ReviewView = 'content' | 'facts';
@@ -415,6 +418,16 @@ function ContentRow({
               {item.status_reason || CONTENT_STATUS_TEXT.failedFallback}
               {onDelete ? '' : ' Add a new syllabus from the class card to replace it.'}
             </p>
+          ) : null}
+          {item.warnings.length ? (
+            <Alert variant="warning" className="mt-2 p-3" title={REVIEW_TEXT.warningsTitle}>
+              <ul className="space-y-1 break-words">
+                {item.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+              <p className="mt-1 text-xs">{REVIEW_TEXT.warningsNote}</p>
+            </Alert>
           ) : null}
         </div>
       </div>
