@@ -93,7 +93,7 @@ export function ExcerptText({
                 part.marked ? (
                   <mark
                     key={i}
-                    className="rounded-sm bg-brand-100 px-0.5 font-medium text-ink-900 [box-decoration-break:clone]"
+                    className="rounded-sm bg-brand-200/70 px-0.5 text-ink-900 [box-decoration-break:clone]"
                   >
                     {show(part.text)}
                   </mark>

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 
 const KINDS: Record<
   ReplyKind,
-  { label: string; title: string; variant: 'neutral' | 'brand' | 'warning'; Icon: typeof SearchX }
+  { label: string; title: string; variant: 'neutral' | 'warning'; Icon: typeof SearchX }
 > = {
   answer: {
     label: 'Answer',
@@ -15,7 +15,7 @@ const KINDS: Record<
   excerpt: {
     label: 'Excerpt',
     title: 'The student was shown a passage of the material to read and check',
-    variant: 'brand',
+    variant: 'neutral',
     Icon: TextQuote,
   },
   none: {
