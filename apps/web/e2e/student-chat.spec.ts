@@ -105,8 +105,12 @@ test.describe('student chat @mobile', () => {
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
 
-    // contact the teacher about the latest answer
-    await page.getByRole('button', { name: 'Contact Teacher' }).click();
+    // contact the teacher about the latest answer, from the link under the question box (an
+    // excerpt's card offers it too)
+    await page
+      .getByRole('form', { name: 'Ask a question' })
+      .getByRole('button', { name: 'Contact Teacher' })
+      .click();
     const contact = page.getByRole('dialog', { name: 'Contact Teacher' });
     const send = contact.getByRole('button', { name: 'Send request' });
     await expect(send).toBeDisabled();
@@ -154,6 +158,60 @@ test.describe('student chat @mobile', () => {
     ).toBeVisible();
     await expect(page.getByText(CHAT_MESSAGES.inactivePage)).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('an excerpt reads as the material quoted to check, with Contact Teacher in its card, on a phone too', async ({
+    page,
+    request,
+  }) => {
+    const teacher = await createTeacher('incomplete_signup');
+    await startTrial(request, teacher);
+    const token = await apiToken(request, teacher);
+    const cls = await createClassWithSyllabus(request, token, {
+      className: 'Cell Biology',
+      description: 'Cells, membranes and metabolism.',
+      syllabusTitle: 'Course Syllabus',
+      syllabus: `${SYLLABUS}
+# Lab safety
+
+Wear safety goggles in every lab session. Closed shoes are required, and food & drink stay outside the lab.
+`,
+    });
+    await page.goto(`/chat/${cls.chatUuid}`);
+    const box = page.getByLabel('Your question');
+    await box.fill('Do I need goggles in the lab?');
+    await box.press('Enter');
+    const thread = page.getByRole('log', { name: 'Conversation' });
+    const excerpt = thread.getByRole('article', {
+      name: 'Answer: excerpt from the course material',
+    });
+    // the kind heads the card, and a screen reader hears it first
+    await expect(excerpt.getByText('Excerpt from the course material')).toBeVisible();
+    expect(await excerpt.textContent()).toMatch(/^Excerpt from the course material:/);
+    // the passage as a quotation, its best sentence highlighted, none of the marks shown
+    const quote = excerpt.locator('blockquote').first();
+    await expect(quote).toBeVisible();
+    await expect(quote).toContainText('goggles');
+    await expect(quote.locator('mark')).not.toHaveCount(0);
+    const text = await excerpt.innerText();
+    expect(text).not.toContain('**');
+    expect(text).not.toMatch(/^> /m);
+    // where it comes from: the lead names the document, the sources chip stays
+    await expect(excerpt.getByText(/syllabus/i).first()).toBeVisible();
+    await expect(excerpt.getByRole('button', { name: /Course Syllabus/ })).toBeVisible();
+    await expect(thread.getByRole('group', { name: 'Did this help?' })).toBeVisible();
+    const contact = excerpt.getByRole('button', { name: 'Contact Teacher' });
+    await expect(contact).toBeVisible();
+    // nothing wider than the screen
+    const viewport = page.viewportSize()!;
+    const card = (await excerpt.boundingBox())!;
+    expect(card.x + card.width).toBeLessThanOrEqual(viewport.width);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await expectAccessible(page);
+    await contact.click();
+    await expect(page.getByRole('dialog', { name: 'Contact Teacher' })).toBeVisible();
   });
 
   test('an unknown share link says the link does not exist, with no Try Again', async ({
