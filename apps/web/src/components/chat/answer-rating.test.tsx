@@ -32,6 +32,16 @@ describe('AnswerRating', () => {
     expect(notHelpful()).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('a prompt (an excerpt\'s "Did this help?") shows before the buttons and names them', async () => {
+    const onRate = vi.fn((_rating: Rating | null) => Promise.resolve());
+    render(<AnswerRating onRate={onRate} prompt="Did this help?" />);
+    const asked = screen.getByRole('group', { name: 'Did this help?' });
+    expect(screen.getByText('Did this help?')).toBeVisible();
+    expect(screen.queryByRole('group', { name: RATING_TEXT.group })).toBeNull();
+    await userEvent.click(within(asked).getByRole('button', { name: 'Helpful' }));
+    expect(onRate).toHaveBeenCalledWith('helpful');
+  });
+
   it('one tap rates, the other switches, the chosen one again takes it back', async () => {
     const onRate = vi.fn((_rating: Rating | null) => Promise.resolve());
     const { container } = render(<AnswerRating onRate={onRate} />);
