@@ -168,6 +168,13 @@ describe('excerptOfFacts', () => {
     ...over,
   });
 
+  it('writes a table row the fact was read from as a sentence', () => {
+    const row = fact({ sourceText: '| Final exam | 40% |', subject: 'Final exam' });
+    expect(excerptBlocks(excerptOfFacts([row], 'Final exam'))[0]!.quote).toBe(
+      '**Final exam, 40%.**',
+    );
+  });
+
   it('quotes the lines the facts were read from, marked, under their document', () => {
     expect(excerptBlocks(excerptOfFacts([fact({})], 'Dr. Maria Lopez'))).toEqual([
       {

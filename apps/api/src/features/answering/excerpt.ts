@@ -57,6 +57,19 @@ export function shownText(unit: Unit): string {
 
 const marked = (text: string) => `${EXCERPT_MARK}${text}${EXCERPT_MARK}`;
 
+/** A source line as a reader reads it: a table row's cells in a sentence, not between bars. */
+function lineAsText(line: string): string {
+  const text = plain(line);
+  if (!/(^\||\|$| \| )/.test(text)) return text;
+  const cells = text
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  return `${cells.join(', ')}.`;
+}
+
 /**
  * The quoted lines of `units` (in reading order), `best` marked: sentences run on as a paragraph,
  * list items and table rows each on a line of their own, and a label ("Office Hours:") above the
@@ -193,7 +206,9 @@ export function excerptOfFacts(facts: FactSheetEntry[], subject: string): string
       contentType: group[0]!.contentType ?? 'content',
       contentId: group[0]!.contentId ?? group[0]!.id,
     };
-    const lines = [...new Set(group.map((f) => plain(f.sourceText ?? `${f.subject}: ${f.value}`)))];
+    const lines = [
+      ...new Set(group.map((f) => lineAsText(f.sourceText ?? `${f.subject}: ${f.value}`))),
+    ];
     const quote = lines
       .map((line) => marked(clip(line, Math.floor(budget / lines.length))))
       .join('\n');

@@ -202,7 +202,11 @@ describe('POST /api/trial/chat', () => {
     expect(reply.citations[0]).toMatchObject({ title: 'syllabus' });
     expect(reply.id).toMatch(/^[0-9a-f-]{36}$/);
     const off = (await ask(id, 'Is there parking near the stadium?')).json().data;
-    expect(off).toMatchObject({ source_type: 'other', response: TRIAL_MESSAGES.notInDocument });
+    expect(off).toMatchObject({
+      kind: 'none',
+      source_type: 'other',
+      response: TRIAL_MESSAGES.notInDocument,
+    });
   });
 
   it('a "when" question is answered by a year in a history text', async () => {
@@ -214,6 +218,11 @@ describe('POST /api/trial/chat', () => {
     const id = await sessionWith('revolution.txt', Buffer.from(history));
     const began = (await ask(id, 'When did the French Revolution begin?')).json().data;
     expect(began.response).toMatch(/1789/);
+    // a quotation names the document as the visitor's, whatever it is
+    expect(began.kind).toBe('excerpt');
+    expect(began.response).toMatch(
+      /^Here is what your document says about The French Revolution:\n> /,
+    );
     const terror = (await ask(id, 'When was the Reign of Terror?')).json().data;
     expect(terror.response).toMatch(/Between 1793 and 1794/);
   });

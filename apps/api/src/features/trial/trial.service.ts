@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AnswerRating,
+  excerptBlocks,
+  excerptText,
   TRIAL_FILE_EXTENSIONS,
   TRIAL_FILE_MAX_BYTES,
   TRIAL_MESSAGES,
@@ -19,6 +21,19 @@ import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate
 import type { TrialRepository } from './trial.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+/**
+ * An excerpt of the visitor's document names it as theirs: it is stored as the trial class's
+ * syllabus, but it may be any document.
+ */
+function ofTheDocument(excerpt: string): string {
+  return excerptText(
+    excerptBlocks(excerpt).map((block) => ({
+      ...block,
+      lead: block.lead.replace(/\bthe syllabus says\b/, 'your document says'),
+    })),
+  );
+}
+
 const ALLOWED = new Set<string>(TRIAL_FILE_EXTENSIONS);
 
 const sessionGone = () => new AppError('NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing);
@@ -154,7 +169,12 @@ export class TrialService {
       return {
         id: randomUUID(),
         // the class answer points to Contact Teacher; a trial has no teacher
-        response: answer.kind === 'none' ? TRIAL_MESSAGES.notInDocument : answer.response,
+        response:
+          answer.kind === 'none'
+            ? TRIAL_MESSAGES.notInDocument
+            : answer.kind === 'excerpt'
+              ? ofTheDocument(answer.response)
+              : answer.response,
         kind: answer.kind,
         source_type: answer.sourceType,
         citations: answer.kind === 'none' ? [] : answer.citations,
