@@ -346,8 +346,8 @@ export class ContentRepository extends Repository {
   /**
    * Stores the chunks, then the facts read from the text, linked to them (facts feature). Like
    * the facts, what the text holds of planted instructions is read here, with the text whatever
-   * path it came by (a file, a paste, an edit, Slack, the trial): the item's warnings, and the
-   * chunks marked that never go into a prompt.
+   * path it came by (a file, a paste, an edit, Slack, the trial): the item's warnings, the chunks
+   * marked that never go into a prompt, and no fact read from a planted sentence.
    */
   private async insertChunks(
     contentId: string,
@@ -356,7 +356,7 @@ export class ContentRepository extends Repository {
     chunks: ChunkValues[],
     trx: Trx,
   ) {
-    const { warnings, planted } = screenForInstructions(text, chunks);
+    const { warnings, planted, isPlanted } = screenForInstructions(text, chunks);
     await trx.updateTable('contents').set({ warnings }).where('id', '=', contentId).execute();
     const stored: { id: string; position: number; body: string }[] = [];
     // batches keep each INSERT well under PostgreSQL's 65,535 parameters
@@ -378,7 +378,8 @@ export class ContentRepository extends Repository {
         .execute();
       stored.push(...rows);
     }
-    await this.facts.replaceExtracted(trx, classId, contentId, extractedFactRows(text, stored));
+    const facts = extractedFactRows(text, stored).filter((f) => !isPlanted(f.sourceText));
+    await this.facts.replaceExtracted(trx, classId, contentId, facts);
   }
 
   /**
