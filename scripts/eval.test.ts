@@ -15,7 +15,9 @@ const haveDevSets = devSets.every((set) => existsSync(set));
  * make a change pass. The dev sets live beside the repository (`../shared/eval`); a clone without
  * them still runs the floor below.
  */
-const LEVEL_REACHED = { accuracy: 84.4, misleading: 3.7 }; // percent, extractive, 2026-11-25
+// percent, extractive, 2026-11-27: answering v3 (issue 26) quotes what it does not state, so a
+// miss is an excerpt that does not hold the answer, never a wrong answer
+const LEVEL_REACHED = { accuracy: 81.5, misleading: 0 };
 const FLOOR = LEVEL_REACHED.accuracy - 3;
 const CEILING = LEVEL_REACHED.misleading + 3;
 
@@ -45,7 +47,7 @@ describe.skipIf(!haveDevSets)('answer quality on the dev sets (../shared/eval)',
  * failure but a real regression is.
  */
 const IN_REPO = path.resolve(root, 'eval/floor.json');
-const IN_REPO_REACHED = { correct: 51, misleading: 4, total: 60 }; // extractive, 2026-11-25
+const IN_REPO_REACHED = { correct: 49, misleading: 0, total: 60 }; // extractive, 2026-11-27 (v3)
 const SLACK = 2;
 
 describe('answer quality on the data in the repository (eval/floor.json)', () => {
