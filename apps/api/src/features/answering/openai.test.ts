@@ -396,12 +396,18 @@ describe('declines', () => {
     expect(data).toMatchObject({ response: NOT_COVERED, source_type: 'other', citations: [] });
   });
 
-  it('does not call the model when nothing in the material matches', async () => {
+  it('shows the model the syllabus from its start when nothing in the material matches', async () => {
+    // "capital" and "France" are in no chunk: no passage is retrieved, no fact asked for
+    fake.reply({ content: 'NOT_IN_MATERIAL' });
     const before = fake.requests.length;
-    const { data, tokensUsed } = await ask('what is the capital of France?');
-    expect(fake.requests.length).toBe(before);
-    expect(data).toMatchObject({ response: NOT_COVERED, source_type: 'other', citations: [] });
-    expect(tokensUsed).toBe(0);
+    const { data } = await ask('what is the capital of France?');
+    expect(fake.requests.length - before).toBe(1);
+    const passages = passagesIn(messagesOf(fake.requests.at(-1)!).system);
+    // this syllabus is short: all of it
+    const sent = passages.map((p) => p.text).join('\n');
+    expect(sent).toContain('| Final exam | 40% |');
+    expect(sent).toContain('Late homework loses 10% per day');
+    expect(data).toMatchObject({ kind: 'none', response: NOT_COVERED, source_type: 'other' });
   });
 });
 

@@ -23,10 +23,11 @@ import {
   CANDIDATES,
   draftOfReply,
   NEIGHBOUR_REACH,
-  OPENING_CHUNKS,
   NOT_IN_MATERIAL,
+  OPENING_CHUNKS,
   parseCitations,
   sentMaterial,
+  UNMATCHED_CHUNKS,
   type ContextChunk,
   type Fact,
   type Prompt,
@@ -140,7 +141,7 @@ export class OpenAiAnswerer implements Answerer {
   async answer(classId: string, question: string, onText?: OnAnswerText): Promise<Answer> {
     const { settings, fallback, log } = this.deps;
     const prompt = await this.prompt(classId, question);
-    // nothing retrieved: the extractive answer (the fact sheet, or an honest decline) costs no call
+    // no material to send (a class without a syllabus, nothing matching): the extractive reply
     if (!prompt?.passages.length) return fallback.answer(classId, question);
     const { system } = prompt;
     const used = await this.tokensUsedToday(classId);
@@ -244,12 +245,13 @@ export class OpenAiAnswerer implements Answerer {
     // no passage shares a word with the question ("which classroom is it in"): the chunks the
     // most relevant facts were read from stand in for retrieved ones
     const retrieved = found.length ? found : await this.chunksOfFacts(classId, sheet);
-    if (retrieved.length === 0) return null;
     const ids = retrieved.map((p) => p.chunkId);
+    // nothing matched at all: the model reads the syllabus itself, as much as the prompt holds
     const [neighbours, opening] = await Promise.all([
-      retrieval.chunksAround(classId, ids, NEIGHBOUR_REACH),
-      retrieval.syllabusOpening(classId, OPENING_CHUNKS),
+      ids.length ? retrieval.chunksAround(classId, ids, NEIGHBOUR_REACH) : [],
+      retrieval.syllabusOpening(classId, ids.length ? OPENING_CHUNKS : UNMATCHED_CHUNKS),
     ]);
+    if (ids.length === 0 && opening.length === 0) return null;
     const positions = new Map(neighbours.map((c) => [c.chunkId, c.position]));
     const hits: ContextChunk[] = retrieved.map((p) => ({
       ...p,

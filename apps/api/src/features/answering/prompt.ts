@@ -67,6 +67,12 @@ export const CANDIDATES = 20;
 export const NEIGHBOUR_REACH = 1;
 /** Chunks of the syllabus opening; the first one holds the course's header. */
 export const OPENING_CHUNKS = 1;
+/**
+ * When nothing in the material shares a word with the question ("can I use my iPad" where the
+ * syllabus says tablets), the syllabus from its start, as far as LLM_CONTEXT_CHARS holds: more
+ * chunks than ever fit, so the budget, not this, is the limit.
+ */
+export const UNMATCHED_CHUNKS = 60;
 const OPENING_AFTER_HITS = 3;
 /**
  * The fact sheet may take at most this share of the budget: the passages keep the rest. With the
