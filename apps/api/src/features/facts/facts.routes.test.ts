@@ -169,6 +169,33 @@ describe('teacher facts and corrections', () => {
     expect(badId.statusCode).toBe(422);
   });
 
+  it("a student gets an extracted fact quoted, and the teacher's confirmation makes it an answer", async () => {
+    const { auth, cls } = await teacherWithSyllabus();
+    const detail = await call('GET', `/api/classes/${cls.id}`, auth);
+    const share = body<{ data: { chat_uuid: string } }>(detail).data.chat_uuid;
+    const ask = async () =>
+      body<{ data: { kind: string; response: string } }>(
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/chat/ask/${share}`,
+          payload: { question: 'what is the email of the instructor?', student_identifier: null },
+        }),
+      ).data;
+    const before = await ask();
+    expect(before.kind).toBe('excerpt');
+    expect(before.response).toContain('jroe@uni.edu');
+
+    // confirming is correcting with the value as it stands
+    const email = find(await listFacts(auth, cls.id), 'Dr. Jane Roe', 'email')[0]!;
+    const res = await call('PATCH', `/api/classes/${cls.id}/facts/${email.id}`, auth, {
+      value: email.value,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await ask();
+    expect(after.kind).toBe('answer');
+    expect(after.response).toContain('jroe@uni.edu');
+  });
+
   it('correcting an extracted fact overrides it; answers see the correction only', async () => {
     const { auth, cls } = await teacherWithSyllabus();
     const office = find(await listFacts(auth, cls.id), 'Dr. Jane Roe', 'office')[0]!;
