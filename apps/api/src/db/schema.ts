@@ -350,6 +350,8 @@ interface SlackWorkspacesTable {
 interface SlackIntegrationsTable {
   id: Generated<string>;
   workspace_id: string;
+  /** its workspace's team (migration 028: a channel is unique within its team) */
+  slack_team_id: string;
   class_id: string;
   slack_channel_id: string;
   slack_channel_name: string | null;

@@ -146,32 +146,41 @@ export class SlackRepository extends Repository {
       .execute();
   }
 
-  /** Links a channel to a class; the channel linked before moves to this class. */
-  async upsertIntegration(
-    workspaceId: string,
+  /**
+   * Links a channel of the workspace's team to a class, in one statement: a channel linked by the
+   * same workspace (the same teacher) moves to this class; a channel another teacher's workspace
+   * holds is left alone and the answer is undefined. The unique key on (team, channel) makes
+   * concurrent links of one channel wait for each other, so only one of them can hold it.
+   */
+  async linkChannel(
+    workspace: { id: string; slackTeamId: string },
     classId: string,
     channelId: string,
     channelName: string | null,
-  ): Promise<string> {
+  ): Promise<string | undefined> {
     const row = await this.db
       .insertInto('slack_integrations')
       .values({
-        workspace_id: workspaceId,
+        workspace_id: workspace.id,
+        slack_team_id: workspace.slackTeamId,
         class_id: classId,
         slack_channel_id: channelId,
         slack_channel_name: channelName,
       })
       .onConflict((oc) =>
-        oc.columns(['workspace_id', 'slack_channel_id']).doUpdateSet({
-          class_id: classId,
-          slack_channel_name: channelName,
-          is_active: true,
-          updated_at: sql<Date>`now()`,
-        }),
+        oc
+          .columns(['slack_team_id', 'slack_channel_id'])
+          .doUpdateSet({
+            class_id: classId,
+            slack_channel_name: channelName,
+            is_active: true,
+            updated_at: sql<Date>`now()`,
+          })
+          .where('slack_integrations.workspace_id', '=', workspace.id),
       )
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+      .executeTakeFirst();
+    return row?.id;
   }
 
   async deleteIntegration(teacherId: string, id: string): Promise<boolean> {
@@ -302,12 +311,15 @@ export class SlackRepository extends Repository {
 
   /**
    * The class a channel of a Slack team is linked to (an active link of a connected workspace),
-   * with that workspace's bot; the most recently linked when several teachers linked it.
+   * with that workspace's bot. A channel has at most one link in its team (migration 028), so
+   * this is that link or none: never a choice among several.
    */
   linkedClassOfChannel(teamId: string, channelId: string) {
     return this.db
       .selectFrom('slack_integrations as i')
-      .innerJoin('slack_workspaces as w', 'w.id', 'i.workspace_id')
+      .innerJoin('slack_workspaces as w', (join) =>
+        join.onRef('w.id', '=', 'i.workspace_id').onRef('w.slack_team_id', '=', 'i.slack_team_id'),
+      )
       .innerJoin('classes as c', (join) =>
         join.onRef('c.id', '=', 'i.class_id').onRef('c.teacher_id', '=', 'w.teacher_id'),
       )
@@ -322,11 +334,10 @@ export class SlackRepository extends Repository {
         'w.bot_user_id',
         'w.bot_token_encrypted',
       ])
-      .where('w.slack_team_id', '=', teamId)
-      .where('w.bot_token_encrypted', 'is not', null)
+      .where('i.slack_team_id', '=', teamId)
       .where('i.slack_channel_id', '=', channelId)
       .where('i.is_active', '=', true)
-      .orderBy('i.updated_at', 'desc')
+      .where('w.bot_token_encrypted', 'is not', null)
       .executeTakeFirst();
   }
 

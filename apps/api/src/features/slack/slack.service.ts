@@ -223,12 +223,7 @@ export class SlackService {
     const channelId = input.channel_id.replace(/^#/, '');
     const channel = await slackCall(() => api.channelInfo(token, channelId));
     if (!channel) throw new AppError('NOT_FOUND', SLACK_MESSAGES.channelNotFound);
-    const id = await this.deps.repo.upsertIntegration(
-      workspace.id,
-      cls.id,
-      channel.id,
-      channel.name,
-    );
+    const id = await this.linkChannel(workspace, cls.id, channel);
     if (channel.is_member) {
       await api
         .postMessage(
@@ -257,13 +252,27 @@ export class SlackService {
     const { workspace } = await this.connectedWorkspace(teacherId, teamId);
     if (!UUID.test(classId)) throw notFound('Class');
     const cls = await this.deps.classes.requireOwned(teacherId, classId);
-    const id = await this.deps.repo.upsertIntegration(
-      workspace.id,
-      cls.id,
+    const id = await this.linkChannel(workspace, cls.id, channel);
+    return this.integration(teacherId, id);
+  }
+
+  /**
+   * A channel belongs to one class at a time (issue 27): the teacher's own link of it moves to
+   * this class; a channel another teacher's class holds is refused (409), naming neither.
+   */
+  private async linkChannel(
+    workspace: { id: string; slack_team_id: string },
+    classId: string,
+    channel: { id: string; name: string | null },
+  ): Promise<string> {
+    const id = await this.deps.repo.linkChannel(
+      { id: workspace.id, slackTeamId: workspace.slack_team_id },
+      classId,
       channel.id,
       channel.name,
     );
-    return this.integration(teacherId, id);
+    if (!id) throw conflict(SLACK_MESSAGES.channelTaken);
+    return id;
   }
 
   async unlink(teacherId: string, id: string): Promise<void> {
