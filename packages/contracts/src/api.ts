@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'TOKEN_INVALID',
   'EMAIL_TAKEN',
   'WEAK_PASSWORD',
+  'WRONG_PASSWORD',
   'PAYMENT_DECLINED',
   'PAYMENT_PROVIDER_ERROR',
   'SUBSCRIPTION_EXISTS',
@@ -61,6 +62,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TOKEN_INVALID: 401,
   EMAIL_TAKEN: 409,
   WEAK_PASSWORD: 422,
+  /**
+   * the current password, asked by a signed-in change of the password or e-mail, is wrong: not a
+   * 401, which would end the session (SPEC §8 refresh) of a teacher who mistyped it
+   */
+  WRONG_PASSWORD: 403,
   /** the card was declined: the teacher's to fix */
   PAYMENT_DECLINED: 402,
   /** the payment provider failed: ours */

@@ -106,6 +106,30 @@ interface PasswordResetsTable {
   created_at: Generated<Date>;
 }
 
+interface EmailChangesTable {
+  id: Generated<string>;
+  user_id: string;
+  old_email: string;
+  new_email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  confirmed_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+interface AccountAlertsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: AccountAlertKind;
+  email_change_id: string | null;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+export type AccountAlertKind = 'password_changed' | 'email_change_requested' | 'email_changed';
+
 interface EmailsTable {
   id: Generated<string>;
   to_address: string;
@@ -399,6 +423,8 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
+  account_alerts: AccountAlertsTable;
   emails: EmailsTable;
   rate_limits: RateLimitsTable;
   payments: PaymentsTable;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/index.ts';
+import type { AccountAlertKind } from '../../db/schema.ts';
 import { Repository } from '../../db/repository.ts';
 
 export type UserRow = Awaited<ReturnType<AuthRepository['findUserById']>> & {};
@@ -18,7 +19,10 @@ const userColumns = [
   'created_at',
 ] as const;
 
-/** All SQL for accounts, sessions, refresh tokens and reset links. */
+/**
+ * All SQL for accounts, sessions, refresh tokens, reset links, e-mail changes and the "this wasn't
+ * me" links of account alerts.
+ */
 export class AuthRepository extends Repository {
   findUserById(id: string, ex: Executor = this.db) {
     return ex.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
@@ -45,11 +49,38 @@ export class AuthRepository extends Repository {
     return ex.insertInto('users').values(values).returning(userColumns).executeTakeFirstOrThrow();
   }
 
+  /** The account with its password hash, to check a current password. */
+  findCredentials(id: string) {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'password_hash'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Holds the account's row until the transaction ends: its changes happen one at a time. */
+  async lockUser(id: string, ex: Executor): Promise<void> {
+    await ex.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+  }
+
+  /** Whether another account uses this e-mail (in any letter case). */
+  async emailTakenByOther(email: string, userId: string, ex: Executor = this.db) {
+    const row = await ex
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .where('id', '!=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Names and institution; `email` only to write the same address in another letter case. */
   updateProfile(
     id: string,
-    values: { email: string; first_name: string; last_name: string; institution: string | null },
+    values: { first_name: string; last_name: string; institution: string | null; email?: string },
+    ex: Executor = this.db,
   ) {
-    return this.db
+    return ex
       .updateTable('users')
       .set({ ...values, updated_at: new Date() })
       .where('id', '=', id)
@@ -166,5 +197,122 @@ export class AuthRepository extends Repository {
       .returning('user_id')
       .executeTakeFirst();
     return row?.user_id;
+  }
+
+  /** Reset links not used yet stop working (the address they went to may not be the owner's). */
+  async expirePasswordResets(userId: string, ex: Executor): Promise<void> {
+    await ex
+      .updateTable('password_resets')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+
+  /** The new address an account is waiting to confirm (unexpired), if any. */
+  async pendingEmailOf(userId: string, ex: Executor = this.db): Promise<string | null> {
+    const row = await ex
+      .selectFrom('email_changes')
+      .select('new_email')
+      .where('user_id', '=', userId)
+      .where('confirmed_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    return row?.new_email ?? null;
+  }
+
+  /** Cancels the account's pending e-mail change (expired or not); true when one was pending. */
+  async cancelPendingEmailChanges(userId: string, ex: Executor): Promise<boolean> {
+    const r = await ex
+      .updateTable('email_changes')
+      .set({ cancelled_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('confirmed_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .returning('expires_at')
+      .execute();
+    return r.some((row) => row.expires_at.getTime() > Date.now());
+  }
+
+  async insertEmailChange(
+    values: {
+      user_id: string;
+      old_email: string;
+      new_email: string;
+      token_hash: string;
+      expires_at: Date;
+    },
+    ex: Executor,
+  ): Promise<string> {
+    const row = await ex
+      .insertInto('email_changes')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Uses a confirmation link once: its change, if it was pending and unexpired. */
+  consumeEmailChange(tokenHash: string, ex: Executor) {
+    return ex
+      .updateTable('email_changes')
+      .set({ confirmed_at: new Date() })
+      .where('token_hash', '=', tokenHash)
+      .where('confirmed_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning(['id', 'user_id', 'old_email', 'new_email'])
+      .executeTakeFirst();
+  }
+
+  emailChangeById(id: string, ex: Executor) {
+    return ex
+      .selectFrom('email_changes')
+      .select(['id', 'user_id', 'old_email', 'new_email', 'confirmed_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Moves the account from address `from` to `to`, if it still has `from` (a unique violation
+   * when another account took `to` meanwhile). Returns the address set, or undefined.
+   */
+  async replaceEmail(
+    userId: string,
+    from: string,
+    to: string,
+    ex: Executor,
+  ): Promise<string | undefined> {
+    const row = await ex
+      .updateTable('users')
+      .set({ email: to, updated_at: new Date() })
+      .where('id', '=', userId)
+      .where(sql`lower(email)`, '=', from.toLowerCase())
+      .returning('email')
+      .executeTakeFirst();
+    return row?.email;
+  }
+
+  async insertAccountAlert(values: {
+    user_id: string;
+    kind: AccountAlertKind;
+    email_change_id: string | null;
+    token_hash: string;
+    expires_at: Date;
+  }): Promise<void> {
+    await this.db.insertInto('account_alerts').values(values).execute();
+  }
+
+  /** Uses a "this wasn't me" link once: its alert, if unused and unexpired. */
+  consumeAccountAlert(tokenHash: string, ex: Executor) {
+    return ex
+      .updateTable('account_alerts')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning(['id', 'user_id', 'kind', 'email_change_id'])
+      .executeTakeFirst();
   }
 }

@@ -592,7 +592,13 @@ describe('POST /api/auth/update-password (signed in)', () => {
       await login(input.email, STRONG_PASSWORD),
     ).data.tokens;
     expect(
-      (await post('/api/auth/update-password', { password: 'Brand-New-Pass-77' }, auth)).statusCode,
+      (
+        await post(
+          '/api/auth/update-password',
+          { password: 'Brand-New-Pass-77', current_password: STRONG_PASSWORD },
+          auth,
+        )
+      ).statusCode,
     ).toBe(200);
     expect((await profile(auth)).statusCode).toBe(200);
     expect((await profile(bearer(other.access_token))).statusCode).toBe(401);
@@ -608,10 +614,10 @@ describe('/api/auth/profile', () => {
     const { auth, user } = await registerTeacher(t.app);
     const res = await profile(auth);
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ success: true, data: { user } });
+    expect(body(res)).toEqual({ success: true, data: { user: { ...user, pending_email: null } } });
   });
 
-  it('updates the profile, and refuses a taken e-mail with 409', async () => {
+  it('updates the profile (a new e-mail pending its confirmation), and refuses a taken e-mail with 409', async () => {
     const a = await registerTeacher(t.app);
     const b = await registerTeacher(t.app);
     const update = {
@@ -619,6 +625,7 @@ describe('/api/auth/profile', () => {
       first_name: 'Grace',
       last_name: 'Hopper',
       institution: 'Navy College',
+      current_password: STRONG_PASSWORD,
     };
     const res = await t.app.inject({
       method: 'PUT',
@@ -627,7 +634,13 @@ describe('/api/auth/profile', () => {
       payload: update,
     });
     expect(res.statusCode).toBe(200);
-    expect(body<{ data: { user: object } }>(res).data.user).toMatchObject(update);
+    expect(body<{ data: { user: object } }>(res).data.user).toMatchObject({
+      email: a.input.email,
+      pending_email: update.email,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      institution: 'Navy College',
+    });
 
     const taken = await t.app.inject({
       method: 'PUT',

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  emailConfirmedSchema,
+  linkTokenRequestSchema,
   loginRequestSchema,
+  notMeResultSchema,
   profileUpdateSchema,
   refreshRequestSchema,
   registerRequestSchema,
@@ -100,13 +103,19 @@ export const authRoutes =
     app.post('/auth/update-password', {
       schema: {
         tags: ['auth'],
-        summary: 'Set a new password, with an access token or a reset link token as the bearer',
+        summary:
+          'Set a new password: signed in (an access token) with current_password, or with a reset link token as the bearer',
         security: bearer,
         body: updatePasswordRequestSchema,
         response: { 200: okMessage },
       },
       handler: async (req) => {
-        await auth.updatePassword({ bearer: bearerToken(req), password: req.body.password });
+        await auth.updatePassword({
+          bearer: bearerToken(req),
+          password: req.body.password,
+          currentPassword: req.body.current_password,
+          address: req.ip,
+        });
         return { success: true as const, message: 'Password updated' };
       },
     });
@@ -128,7 +137,8 @@ export const authRoutes =
     app.put('/auth/profile', {
       schema: {
         tags: ['auth'],
-        summary: 'Update name, e-mail and institution',
+        summary:
+          'Update name and institution, and ask for a new e-mail address (confirmed from a link sent to it); needs current_password',
         security: bearer,
         body: profileUpdateSchema,
         response: { 200: userResult },
@@ -136,7 +146,34 @@ export const authRoutes =
       onRequest: requireAuth(auth),
       handler: async (req) => ({
         success: true as const,
-        data: { user: await auth.updateProfile(teacherOf(req), req.body) },
+        data: { user: await auth.updateProfile(teacherOf(req), req.body, req.ip) },
+      }),
+    });
+
+    app.post('/auth/confirm-email', {
+      schema: {
+        tags: ['auth'],
+        summary: "Confirm a new e-mail address with the link's token (single use, 24 hours)",
+        body: linkTokenRequestSchema,
+        response: { 200: ok(emailConfirmedSchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await auth.confirmEmail(req.body.token),
+      }),
+    });
+
+    app.post('/auth/not-me', {
+      schema: {
+        tags: ['auth'],
+        summary:
+          '"This wasn\'t me" from an account alert: end every session, cancel a pending e-mail change, restore a replaced address, require a new password',
+        body: linkTokenRequestSchema,
+        response: { 200: ok(notMeResultSchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await auth.reportNotMe(req.body.token),
       }),
     });
   };

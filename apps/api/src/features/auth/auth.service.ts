@@ -1,7 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Trx } from '../../db/index.ts';
-import type { AuthResult, ProfileUpdate, RegisterRequest, Tokens, User } from '@app/contracts';
-import { AppError, unauthorized } from '../../errors.ts';
+import {
+  ACCOUNT_MESSAGES,
+  type AuthResult,
+  type EmailConfirmed,
+  type NotMeResult,
+  type ProfileUpdate,
+  type RegisterRequest,
+  type Tokens,
+  type User,
+} from '@app/contracts';
+import type { AccountAlertKind } from '../../db/schema.ts';
+import { AppError, InputValidationError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimiter } from '../ratelimit/rate-limiter.ts';
 import { tooManyRequests, type Limit } from '../ratelimit/rate-limiter.ts';
@@ -11,6 +21,7 @@ import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from '
 import type { TokenSigner } from './tokens.ts';
 import { hashToken, looksLikeJwt, randomToken } from './tokens.ts';
 import { passwordResetEmail } from './reset-email.ts';
+import { accountAlertEmail, confirmEmailChangeEmail } from './account-emails.ts';
 
 const AUTH_LIMITS = {
   /** sign-in attempts on one account from one address */
@@ -25,9 +36,15 @@ const AUTH_LIMITS = {
   registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
   resetPerAddress: { max: 10, windowSeconds: 60 * 60 },
   resetPerAccount: { max: 3, windowSeconds: 60 * 60 },
+  /** confirmation links a signed-in account may have sent to new addresses */
+  emailChangePerAccount: { max: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** how long the link that confirms a new e-mail address works */
+const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** how long a "this wasn't me" link works (an alert may be read days later) */
+const NOT_ME_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 const COMMON_PASSWORD = 'This password is too common. Please choose a less predictable one.';
@@ -63,12 +80,26 @@ function toUser(row: UserRow): User {
   };
 }
 
+/** The rate-limit keys of password attempts on one account from one address (sign-in's). */
+type PasswordAttemptKeys = { pair: string; account: string; address: string };
+
 function isUniqueViolation(err: unknown) {
   return (err as { code?: string }).code === '23505';
 }
 
 function weakPassword(message: string) {
   return new AppError('WEAK_PASSWORD', message);
+}
+
+/** Signed in, SPEC's {password} needs `current_password` beside it (a 422 naming the field). */
+function currentPasswordMissing() {
+  return new InputValidationError([
+    {
+      loc: ['body', 'current_password'],
+      msg: ACCOUNT_MESSAGES.currentPasswordRequired,
+      type: 'missing',
+    },
+  ]);
 }
 
 export class AuthService {
@@ -116,32 +147,75 @@ export class AuthService {
     address: string;
     userAgent: string | null;
   }): Promise<AuthResult> {
-    const email = input.email.toLowerCase();
-    const pairKey = `login:pair:${email}:${input.address}`;
-    const accountKey = `login:acct:${email}`;
-    const addressKey = `login:addr:${input.address}`;
-    // the attempt counts before the password is checked: parallel guesses cannot all reach it
-    const pair = await this.deps.limiter.count(pairKey, AUTH_LIMITS.loginPerAccountAddress);
-    const address = await this.deps.limiter.count(addressKey, AUTH_LIMITS.loginPerAddress);
-    let wait = Math.max(pair.wait, address.wait);
-    // an account under attack stops the addresses that have guessed wrong on it, not the owner
-    if (!wait && pair.hits > 1)
-      wait = await this.deps.limiter.check(accountKey, AUTH_LIMITS.loginPerAccount);
-    if (wait) throw tooManyRequests(wait, 'Too many sign-in attempts. Please wait and try again.');
-
+    const keys = await this.countPasswordAttempt(
+      input.email,
+      input.address,
+      'Too many sign-in attempts. Please wait and try again.',
+    );
     const found = await this.repo.findUserByEmail(input.email);
     const ok = found
       ? await verifyPassword(found.password_hash, input.password)
       : (await burnVerifyTime(input.password), false);
     if (!found || !ok) {
-      await this.deps.limiter.hit(accountKey, AUTH_LIMITS.loginPerAccount);
+      await this.deps.limiter.hit(keys.account, AUTH_LIMITS.loginPerAccount);
       throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
-    // a successful sign-in is not a guess: from this address the slate is clean again
-    await this.deps.limiter.reset(pairKey);
-    await this.deps.limiter.refund(addressKey);
+    await this.passwordAccepted(keys);
     const { password_hash: _hash, ...user } = found;
     return { user: toUser(user), tokens: await this.startSession(found.id, input.userAgent) };
+  }
+
+  /**
+   * Counts one password attempt on the account of `email` from `address` before the password is
+   * checked, so parallel guesses cannot all reach it; 429 past the limits. Signing in and the
+   * current password of a signed-in change share these counters.
+   */
+  private async countPasswordAttempt(
+    email: string,
+    address: string,
+    tooMany: string,
+  ): Promise<PasswordAttemptKeys> {
+    const lower = email.toLowerCase();
+    const keys = {
+      pair: `login:pair:${lower}:${address}`,
+      account: `login:acct:${lower}`,
+      address: `login:addr:${address}`,
+    };
+    const pair = await this.deps.limiter.count(keys.pair, AUTH_LIMITS.loginPerAccountAddress);
+    const byAddress = await this.deps.limiter.count(keys.address, AUTH_LIMITS.loginPerAddress);
+    let wait = Math.max(pair.wait, byAddress.wait);
+    // an account under attack stops the addresses that have guessed wrong on it, not the owner
+    if (!wait && pair.hits > 1)
+      wait = await this.deps.limiter.check(keys.account, AUTH_LIMITS.loginPerAccount);
+    if (wait) throw tooManyRequests(wait, tooMany);
+    return keys;
+  }
+
+  /** A right password is not a guess: from this address the slate is clean again. */
+  private async passwordAccepted(keys: PasswordAttemptKeys): Promise<void> {
+    await this.deps.limiter.reset(keys.pair);
+    await this.deps.limiter.refund(keys.address);
+  }
+
+  /**
+   * The signed-in teacher's current password, asked before the password or the e-mail changes
+   * (issue 27): a stolen access token alone cannot. A wrong one is a 403 (not a 401, which would
+   * end the session of a teacher who mistyped) and counts as a failed sign-in.
+   */
+  private async verifyCurrentPassword(userId: string, password: string, address: string) {
+    const user = await this.repo.findCredentials(userId);
+    if (!user) throw unauthorized();
+    const keys = await this.countPasswordAttempt(
+      user.email,
+      address,
+      ACCOUNT_MESSAGES.tooManyAttempts,
+    );
+    if (!(await verifyPassword(user.password_hash, password))) {
+      await this.deps.limiter.hit(keys.account, AUTH_LIMITS.loginPerAccount);
+      throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongPassword);
+    }
+    await this.passwordAccepted(keys);
+    return user;
   }
 
   /** Resolves an access token to its user and live session, or throws 401. */
@@ -210,7 +284,11 @@ export class AuthService {
 
   private async sendResetLink(email: string): Promise<void> {
     const user = await this.repo.findUserByEmail(email);
-    if (!user) return;
+    if (user) await this.issueResetLink(user);
+  }
+
+  /** E-mails a single-use reset link to the account's address (at most 3 an hour). */
+  private async issueResetLink(user: { id: string; email: string; first_name: string }) {
     if (await this.deps.limiter.hit(`reset:acct:${user.id}`, AUTH_LIMITS.resetPerAccount)) return;
     const token = randomToken();
     await this.repo.insertPasswordReset(
@@ -225,15 +303,27 @@ export class AuthService {
   }
 
   /**
-   * Sets a new password. With an access token (a signed-in teacher) every other session ends;
-   * with a reset link's token (recovery) the link is used up and every session ends.
+   * Sets a new password. With an access token (a signed-in teacher) the current password is
+   * needed too, every other session ends and the address on file is told; with a reset link's
+   * token (recovery, the link proves itself) the link is used up and every session ends.
    */
-  async updatePassword(input: { bearer: string | undefined; password: string }): Promise<void> {
+  async updatePassword(input: {
+    bearer: string | undefined;
+    password: string;
+    currentPassword: string | undefined;
+    address: string;
+  }): Promise<void> {
     if (!input.bearer) throw unauthorized();
-    if (isCommonPassword(input.password)) throw weakPassword(COMMON_PASSWORD);
-    const passwordHash = await hashPassword(input.password);
     if (looksLikeJwt(input.bearer)) {
       const principal = await this.authenticate(input.bearer);
+      if (input.currentPassword === undefined) throw currentPasswordMissing();
+      if (isCommonPassword(input.password)) throw weakPassword(COMMON_PASSWORD);
+      const user = await this.verifyCurrentPassword(
+        principal.userId,
+        input.currentPassword,
+        input.address,
+      );
+      const passwordHash = await hashPassword(input.password);
       await this.repo.transaction(async (trx) => {
         await this.repo.setPassword(principal.userId, passwordHash, trx);
         await this.repo.revokeUserSessions(
@@ -243,8 +333,11 @@ export class AuthService {
           trx,
         );
       });
+      this.alertLater(user, 'password_changed');
       return;
     }
+    if (isCommonPassword(input.password)) throw weakPassword(COMMON_PASSWORD);
+    const passwordHash = await hashPassword(input.password);
     const changed = await this.repo.transaction(async (trx) => {
       const userId = await this.repo.consumePasswordReset(hashToken(input.bearer!), trx);
       if (!userId) return false;
@@ -258,23 +351,197 @@ export class AuthService {
   async getProfile(userId: string): Promise<User> {
     const row = await this.repo.findUserById(userId);
     if (!row) throw unauthorized();
-    return toUser(row);
+    return { ...toUser(row), pending_email: await this.repo.pendingEmailOf(userId) };
   }
 
-  async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
-    try {
-      const row = await this.repo.updateProfile(userId, {
-        email: input.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        institution: input.institution || null,
-      });
+  /**
+   * Updates the profile once the current password is proven. Names and institution change at
+   * once; a new e-mail address does not: it is sent a single-use link (24 hours) and the account
+   * keeps its address until the link is opened, while the address on file is told of the request.
+   */
+  async updateProfile(userId: string, input: ProfileUpdate, address: string): Promise<User> {
+    const user = await this.verifyCurrentPassword(userId, input.current_password, address);
+    const changing = input.email.toLowerCase() !== user.email.toLowerCase();
+    if (changing) {
+      const wait = await this.deps.limiter.hit(
+        `email-change:acct:${userId}`,
+        AUTH_LIMITS.emailChangePerAccount,
+      );
+      if (wait) throw tooManyRequests(wait, ACCOUNT_MESSAGES.tooManyEmailChanges);
+    }
+    const token = randomToken();
+    const { row, changeId } = await this.repo.transaction(async (trx) => {
+      // one change of this account at a time: a concurrent request waits and then replaces it
+      await this.repo.lockUser(userId, trx);
+      let changeId: string | undefined;
+      if (changing) {
+        if (await this.repo.emailTakenByOther(input.email, userId, trx))
+          throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN);
+        await this.repo.cancelPendingEmailChanges(userId, trx);
+        changeId = await this.repo.insertEmailChange(
+          {
+            user_id: userId,
+            old_email: user.email,
+            new_email: input.email,
+            token_hash: hashToken(token),
+            expires_at: new Date(Date.now() + EMAIL_CHANGE_LINK_TTL_MS),
+          },
+          trx,
+        );
+      }
+      const row = await this.repo.updateProfile(
+        userId,
+        {
+          first_name: input.first_name,
+          last_name: input.last_name,
+          institution: input.institution || null,
+          // the same address in other letters is no change of address
+          ...(changing ? {} : { email: input.email }),
+        },
+        trx,
+      );
       if (!row) throw unauthorized();
-      return toUser(row);
+      return { row, changeId };
+    });
+    if (changeId) {
+      const link = `${this.deps.publicUrl}/?confirm_email_token=${encodeURIComponent(token)}`;
+      this.deps.mailer.later(
+        () =>
+          this.deps.mailer.send(
+            confirmEmailChangeEmail({ to: input.email, firstName: row.first_name, link }),
+          ),
+        (err) => this.deps.log.error({ err: err.message }, 'e-mail confirmation link failed'),
+      );
+      this.alertLater(
+        { id: userId, email: user.email, first_name: row.first_name },
+        'email_change_requested',
+        { id: changeId, newEmail: input.email },
+      );
+    }
+    return { ...toUser(row), pending_email: await this.repo.pendingEmailOf(userId) };
+  }
+
+  /**
+   * The link sent to a new address: the account takes that address (once; unexpired; only the
+   * latest request's link), reset links sent to the old address stop working, and the old
+   * address is told.
+   */
+  async confirmEmail(token: string): Promise<EmailConfirmed> {
+    let change;
+    try {
+      change = await this.repo.transaction(async (trx) => {
+        const found = await this.repo.consumeEmailChange(hashToken(token), trx);
+        if (!found) return undefined;
+        const set = await this.repo.replaceEmail(
+          found.user_id,
+          found.old_email,
+          found.new_email,
+          trx,
+        );
+        if (!set) return undefined;
+        await this.repo.expirePasswordResets(found.user_id, trx);
+        return found;
+      });
     } catch (err) {
+      // another account took the address after it was asked for
       if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN);
       throw err;
     }
+    if (!change) throw new AppError('TOKEN_INVALID', ACCOUNT_MESSAGES.invalidConfirmLink);
+    const user = await this.repo.findUserById(change.user_id);
+    if (user)
+      this.alertLater(
+        { id: user.id, email: change.old_email, first_name: user.first_name },
+        'email_changed',
+        { id: change.id, newEmail: change.new_email },
+      );
+    return { email: change.new_email };
+  }
+
+  /**
+   * "This wasn't me", from an alert sent to the address on file: every session of the account
+   * ends, a pending e-mail change is cancelled, an address the alert's change replaced comes back,
+   * reset links not used yet stop working, and the password stops working (whoever made the
+   * change knows it): a reset link goes to the address on file. The link works once.
+   */
+  async reportNotMe(token: string): Promise<NotMeResult> {
+    const lockedHash = await hashPassword(randomToken());
+    const attempt = () =>
+      this.repo.transaction(async (trx) => {
+        const alert = await this.repo.consumeAccountAlert(hashToken(token), trx);
+        if (!alert) return undefined;
+        await this.repo.lockUser(alert.user_id, trx);
+        await this.repo.revokeUserSessions(alert.user_id, 'reported by the owner', null, trx);
+        const cancelled = await this.repo.cancelPendingEmailChanges(alert.user_id, trx);
+        let restored: string | null = null;
+        const change = alert.email_change_id
+          ? await this.repo.emailChangeById(alert.email_change_id, trx)
+          : undefined;
+        if (
+          change?.confirmed_at &&
+          !(await this.repo.emailTakenByOther(change.old_email, alert.user_id, trx))
+        )
+          restored =
+            (await this.repo.replaceEmail(
+              alert.user_id,
+              change.new_email,
+              change.old_email,
+              trx,
+            )) ?? null;
+        await this.repo.expirePasswordResets(alert.user_id, trx);
+        await this.repo.setPassword(alert.user_id, lockedHash, trx);
+        return { userId: alert.user_id, cancelled, restored };
+      });
+    let done;
+    try {
+      done = await attempt();
+    } catch (err) {
+      // the old address was taken between the check and the write: again, now without it
+      if (!isUniqueViolation(err)) throw err;
+      done = await attempt();
+    }
+    if (!done) throw new AppError('TOKEN_INVALID', ACCOUNT_MESSAGES.invalidNotMeLink);
+    this.deps.log.warn({ userId: done.userId }, 'account change reported as not the owner');
+    const userId = done.userId;
+    this.deps.mailer.later(
+      async () => {
+        const user = await this.repo.findUserById(userId);
+        if (user) await this.issueResetLink(user);
+      },
+      (err) => this.deps.log.error({ err: err.message }, 'password reset e-mail failed'),
+    );
+    return { email_change_cancelled: done.cancelled, email_restored: done.restored };
+  }
+
+  /** Tells the address on file of a change, with a "this wasn't me" link, after the reply. */
+  private alertLater(
+    user: { id: string; email: string; first_name: string },
+    kind: AccountAlertKind,
+    change?: { id: string; newEmail: string },
+  ): void {
+    this.deps.mailer.later(
+      async () => {
+        const token = randomToken();
+        await this.repo.insertAccountAlert({
+          user_id: user.id,
+          kind,
+          email_change_id: change?.id ?? null,
+          token_hash: hashToken(token),
+          expires_at: new Date(Date.now() + NOT_ME_LINK_TTL_MS),
+        });
+        const link = `${this.deps.publicUrl}/?not_me_token=${encodeURIComponent(token)}`;
+        await this.deps.mailer.send(
+          accountAlertEmail({
+            kind,
+            to: user.email,
+            firstName: user.first_name,
+            newEmail: change?.newEmail,
+            link,
+          }),
+        );
+      },
+      (err) => this.deps.log.error({ err: err.message, kind }, 'account alert e-mail failed'),
+    );
   }
 
   private refreshExpiry() {
