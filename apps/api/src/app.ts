@@ -12,7 +12,7 @@ import {
 import { SESSION_MARK_SCRIPT } from '@app/contracts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { registerErrorHandler } from './errors.ts';
+import { registerErrorHandler, replyToClientError } from './errors.ts';
 import { frameworkErrors, rejectNulCharacters } from './plugins/bad-input.ts';
 import { type HandlerTracker, trackHandlers } from './plugins/in-flight.ts';
 import { compressReplies, cspHashOf, serveWebApp } from './plugins/web-delivery.ts';
@@ -126,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     frameworkErrors,
+    // a request Node cannot read (a body cut short of its Content-Length…): the error shape too
+    clientErrorHandler: replyToClientError,
     // unique across instances and restarts; a proxy's or client's own id is kept when sane
     requestIdHeader: false,
     genReqId: (req) => {

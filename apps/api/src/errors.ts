@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorCode, type ValidationIssue } from '@app/contracts';
@@ -57,7 +59,9 @@ function locFromPath(prefix: string, instancePath: string): (string | number)[] 
 /** The generic codes: what a framework error (Fastify's own, carrying a status only) is called. */
 const GENERIC_CODES: ErrorCode[] = [
   'BAD_REQUEST',
+  'REQUEST_TIMEOUT',
   'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -81,6 +85,37 @@ export function sendError(
   headers: Record<string, string> = {},
 ) {
   return reply.status(ERROR_STATUS[code]).headers(headers).send({ success: false, detail, code });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what a connection gets when Node's HTTP parser cannot read its
+ * request, before any route or hook sees it (a body that ends before its Content-Length, as an
+ * upload whose client stopped sending; a malformed request; headers past the limit; a request
+ * too slow to arrive). The same error shape as every other reply, where Fastify's default answers
+ * `{ error, message, statusCode }`; then the connection closes.
+ */
+export function replyToClientError(this: FastifyInstance, err: Error, socket: Socket): void {
+  const errCode = (err as { code?: string }).code;
+  if (errCode === 'ECONNRESET' || socket.destroyed) return;
+  const [code, detail]: [ErrorCode, string] =
+    errCode === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? ['REQUEST_TIMEOUT', 'The request did not arrive in time. Please try again.']
+      : errCode === 'HPE_HEADER_OVERFLOW'
+        ? ['HEADERS_TOO_LARGE', 'The request headers are too large.']
+        : [
+            'BAD_REQUEST',
+            'The request could not be read: it ended before its declared length or is not valid HTTP.',
+          ];
+  const status = ERROR_STATUS[code];
+  const body = JSON.stringify({ success: false, detail, code });
+  this.log.debug({ err }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** Replies 422 VALIDATION_ERROR with `detail` a list of issues (DESIGN §4). */

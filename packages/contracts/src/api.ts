@@ -5,7 +5,9 @@ export type ApiError = { success: false; detail: string | ValidationIssue[]; cod
 
 export const ERROR_CODES = [
   'BAD_REQUEST',
+  'REQUEST_TIMEOUT',
   'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -43,8 +45,12 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
+  /** the request did not arrive whole in time (Node's request timeout, before any route) */
+  REQUEST_TIMEOUT: 408,
   /** a path parameter past the router's length limit (Fastify's own refusal) */
   URI_TOO_LONG: 414,
+  /** the request's headers are past Node's limit (before any route) */
+  HEADERS_TOO_LARGE: 431,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -9,7 +9,10 @@ export const MALFORMED_MULTIPART =
  * (nothing is held whole in memory). The text fields that come before the file go to
  * `beforeFile` first, so a request for a class that is not the sender's is refused before its
  * file is read. The size limit is enforced while reading: 413 with `tooLargeMessage`, and what
- * was stored is discarded. Errors after the file was stored are the caller's to clean up.
+ * was stored is discarded. A body the parser cannot read to its end (cut short inside the file,
+ * or missing its closing boundary) is a 400 in the error shape, whether the parser says so
+ * between parts or while the file streams into `store`, and what was stored is discarded too.
+ * Errors after the file was stored are the caller's to clean up.
  */
 export async function streamUpload<T>(
   req: FastifyRequest,
@@ -25,6 +28,16 @@ export async function streamUpload<T>(
   const fields: Record<string, string> = {};
   let file: T | undefined;
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage);
+  /** What an error of the multipart parser (reading the body) tells the client. */
+  const bodyError = (err: unknown): AppError => {
+    if (err instanceof AppError) return err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+    if (code === 'FST_FILES_LIMIT') return invalidInput('Upload one file at a time.');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      return invalidInput('The upload has too many fields.');
+    return new AppError('BAD_REQUEST', MALFORMED_MULTIPART);
+  };
   // errors of our own handlers (the class check, storage) pass through as they are; the rest
   // come from reading the body
   const own = new WeakSet<object>();
@@ -42,10 +55,16 @@ export async function streamUpload<T>(
       if (part.type === 'file') {
         await mine(() => handlers.beforeFile(fields));
         const stream = part.file;
+        // the file as `store` reads it: an error of the parser while it streams (a body cut
+        // short: "Unexpected end of multipart data") is the body's fault, never `store`'s
         const checked = (async function* () {
-          for await (const chunk of stream as AsyncIterable<Buffer>) {
-            if (stream.truncated) throw tooLarge();
-            yield chunk;
+          try {
+            for await (const chunk of stream as AsyncIterable<Buffer>) {
+              if (stream.truncated) throw tooLarge();
+              yield chunk;
+            }
+          } catch (err) {
+            throw bodyError(err);
           }
           if (stream.truncated) throw tooLarge();
         })();
@@ -56,23 +75,16 @@ export async function streamUpload<T>(
     }
   } catch (err) {
     if (file !== undefined) await handlers.discard(file);
-    if (err instanceof AppError) {
-      // the rest of the body is not wanted: close the connection rather than read it
-      throw new AppError(err.code, err.message, {
-        ...err.headers,
-        connection: 'close',
-      });
-    }
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw invalidInput('Upload one file at a time.');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw invalidInput('The upload has too many fields.');
+    if (err instanceof AppError) throw withClose(err);
     if (err instanceof Error && own.has(err)) throw err;
-    throw new AppError('BAD_REQUEST', MALFORMED_MULTIPART);
+    throw withClose(bodyError(err));
   }
   return { fields, file };
 }
+
+/** The rest of the body is not wanted: the connection closes rather than read it. */
+const withClose = (err: AppError) =>
+  new AppError(err.code, err.message, { ...err.headers, connection: 'close' });
 
 /**
  * Refuses, before reading it, a body whose declared length is over `maxFileBytes` plus room for
