@@ -313,11 +313,14 @@ describe('authenticated shell', () => {
     const first = await screen.findByLabelText('First name');
     await user.clear(first);
     await user.type(first, 'Augusta');
+    const profileForm = first.closest('form')!;
+    await user.type(within(profileForm).getByLabelText(/Current password/), 'Secret-Pass-1');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       first_name: 'Augusta',
       email: 'ada@example.edu',
+      current_password: 'Secret-Pass-1',
     });
     await waitFor(() =>
       expect(JSON.parse(localStorage.getItem('user_data')!).first_name).toBe('Augusta'),

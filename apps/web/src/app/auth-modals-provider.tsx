@@ -1,6 +1,11 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { afterLoadWhenIdle } from '@/lib/after-load';
-import { AuthModalsContext, type AuthModalsContextValue, type SignInView } from '@/lib/auth-modals';
+import {
+  AuthModalsContext,
+  type AccountLinkView,
+  type AuthModalsContextValue,
+  type SignInView,
+} from '@/lib/auth-modals';
 
 /**
  * The dialogs' code (forms, validation, the payment step) loads when one is first opened, or
@@ -21,7 +26,7 @@ function prefetchWhenIdle(): void {
 
 type State =
   | { modal: 'none' }
-  | { modal: 'signin'; view: SignInView; resetToken?: string; key: number }
+  | { modal: 'signin'; view: SignInView; resetToken?: string; linkToken?: string; key: number }
   | { modal: 'signup'; key: number };
 
 /** Hosts the sign-in and sign-up dialogs for public pages. Each opening starts fresh. */
@@ -41,13 +46,17 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
     openings.current += 1;
     setState({ modal: 'signin', view: 'set-new-password', resetToken, key: openings.current });
   }, []);
+  const openAccountLink = useCallback((view: AccountLinkView, linkToken: string) => {
+    openings.current += 1;
+    setState({ modal: 'signin', view, linkToken, key: openings.current });
+  }, []);
   const onOpenChange = useCallback((open: boolean) => {
     if (!open) setState({ modal: 'none' });
   }, []);
 
   const value = useMemo<AuthModalsContextValue>(
-    () => ({ openSignIn, openSignUp, openSetNewPassword, prefetchWhenIdle }),
-    [openSignIn, openSignUp, openSetNewPassword],
+    () => ({ openSignIn, openSignUp, openSetNewPassword, openAccountLink, prefetchWhenIdle }),
+    [openSignIn, openSignUp, openSetNewPassword, openAccountLink],
   );
 
   return (
@@ -61,6 +70,7 @@ export function AuthModalsProvider({ children }: { children: ReactNode }) {
             onOpenChange={onOpenChange}
             initialView={state.view}
             resetToken={state.resetToken}
+            linkToken={state.linkToken}
             onSwitchToSignUp={openSignUp}
           />
         ) : null}

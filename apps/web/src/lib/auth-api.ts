@@ -1,7 +1,9 @@
 import type {
   ApiSuccess,
   AuthResult,
+  EmailConfirmed,
   LoginRequest,
+  NotMeResult,
   ProfileUpdate,
   RegisterRequest,
   User,
@@ -33,15 +35,28 @@ function createAuthApi(client: ApiClient) {
           { auth: false },
         )
       ).message,
-    /** With a reset token from the e-mailed link, or the signed-in user's own session. */
-    updatePassword: (password: string, resetToken?: string) =>
-      resetToken
-        ? client.post(
-            '/auth/update-password',
-            { password },
-            { auth: false, headers: { Authorization: `Bearer ${resetToken}` } },
-          )
-        : client.post('/auth/update-password', { password }),
+    /** With a reset token from the e-mailed link (it proves itself: no current password). */
+    updatePassword: (password: string, resetToken: string) =>
+      client.post(
+        '/auth/update-password',
+        { password },
+        { auth: false, headers: { Authorization: `Bearer ${resetToken}` } },
+      ),
+    /** The signed-in user's own session, proven again by the current password. */
+    changePassword: (payload: { password: string; current_password: string }) =>
+      client.post('/auth/update-password', payload),
+    /** The link e-mailed to a new address: the account takes it. */
+    confirmEmail: async (token: string) =>
+      (
+        await client.post<ApiSuccess<EmailConfirmed>>(
+          '/auth/confirm-email',
+          { token },
+          { auth: false },
+        )
+      ).data,
+    /** "This wasn't me": ends every session of the account the link was sent for. */
+    notMe: async (token: string) =>
+      (await client.post<ApiSuccess<NotMeResult>>('/auth/not-me', { token }, { auth: false })).data,
   };
 }
 

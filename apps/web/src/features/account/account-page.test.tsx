@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@app/contracts';
 import { makeSubscription, makeUsage, ok } from '@/test/billing-fixtures';
 import { makeUser, mockApi, seedSession } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -18,6 +19,11 @@ function signedIn(extra: Routes = {}) {
 }
 
 const user = userEvent.setup();
+
+async function profileForm() {
+  const heading = await screen.findByRole('heading', { name: 'Profile' });
+  return heading.closest('form') as HTMLElement;
+}
 
 async function planCard() {
   const heading = await screen.findByRole('heading', { name: 'Your Plan' });
@@ -133,24 +139,163 @@ describe('My Account', () => {
     expect(screen.getByText('Your plan details could not be loaded.')).toBeInTheDocument();
   });
 
-  it('saves the profile: "Profile updated" / "Failed to update profile"', async () => {
+  it('saves the profile with the current password: "Profile updated" / "Failed to update profile"', async () => {
     let fail = false;
-    signedIn({
+    const calls = signedIn({
       'PUT /auth/profile': () =>
         fail
           ? { status: 500, body: { success: false, detail: 'x', code: 'X' } }
           : ok({ user: makeUser({ institution: 'MIT' }) }),
     });
     renderApp('/account');
-    const institution = await screen.findByLabelText(/Institution/);
+    const form = await profileForm();
+    const institution = within(form).getByLabelText(/Institution/);
     await user.clear(institution);
     await user.type(institution, 'MIT');
+    await user.type(within(form).getByLabelText(/Current password/), 'Secret-Pass-1');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/auth/profile',
+      body: {
+        email: 'ada@example.edu',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        institution: 'MIT',
+        current_password: 'Secret-Pass-1',
+      },
+    });
+    // the password field is emptied after a save
+    expect(within(form).getByLabelText(/Current password/)).toHaveValue('');
     fail = true;
     await user.clear(institution);
     await user.type(institution, 'Caltech');
+    await user.type(within(form).getByLabelText(/Current password/), 'Secret-Pass-1');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+  });
+
+  it('asks for the current password before saving, without calling the server', async () => {
+    const calls = signedIn();
+    renderApp('/account');
+    const form = await profileForm();
+    const institution = within(form).getByLabelText(/Institution/);
+    await user.type(institution, ' Tech');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(
+      await within(form).findByText(ACCOUNT_MESSAGES.currentPasswordRequired),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('a wrong current password is shown on its field', async () => {
+    signedIn({
+      'PUT /auth/profile': {
+        status: 403,
+        body: { success: false, detail: ACCOUNT_MESSAGES.wrongPassword, code: 'WRONG_PASSWORD' },
+      },
+    });
+    renderApp('/account');
+    const form = await profileForm();
+    await user.type(within(form).getByLabelText(/Institution/), ' Tech');
+    const password = within(form).getByLabelText(/Current password/);
+    await user.type(password, 'Not-It-1');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await within(form).findByText(ACCOUNT_MESSAGES.wrongPassword)).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+  });
+
+  it('a new e-mail waits for its link: the page says so and keeps the old address', async () => {
+    signedIn({
+      'PUT /auth/profile': ok({ user: makeUser({ pending_email: 'grace@navy.test' }) }),
+    });
+    renderApp('/account');
+    const form = await profileForm();
+    const email = within(form).getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'grace@navy.test');
+    await user.type(within(form).getByLabelText(/Current password/), 'Secret-Pass-1');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(
+      await within(form).findByText(
+        'We sent a link to grace@navy.test; your address changes once you open it.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(email).toHaveValue('ada@example.edu'));
+    expect(JSON.parse(localStorage.getItem('user_data')!).email).toBe('ada@example.edu');
+  });
+
+  it('shows a pending address from the profile when the page opens', async () => {
+    signedIn({ 'GET /auth/profile': ok({ user: makeUser({ pending_email: 'new@uni.test' }) }) });
+    renderApp('/account');
+    expect(
+      await screen.findByText(
+        'We sent a link to new@uni.test; your address changes once you open it.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('My Account: password', () => {
+  async function passwordForm() {
+    const heading = await screen.findByRole('heading', { name: 'Password' });
+    return heading.closest('form') as HTMLElement;
+  }
+
+  it('changes the password with the current one: "Password updated", fields cleared', async () => {
+    const calls = signedIn({ 'POST /auth/update-password': ok(undefined) });
+    renderApp('/account');
+    const form = await passwordForm();
+    await user.type(within(form).getByLabelText('Current password'), 'Old-Secret-1');
+    await user.type(within(form).getByLabelText(/^New password/), 'New-Secret-22');
+    await user.type(within(form).getByLabelText('Confirm new password'), 'New-Secret-22');
+    await user.click(within(form).getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText('Password updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/auth/update-password')).toMatchObject({
+      method: 'POST',
+      body: { password: 'New-Secret-22', current_password: 'Old-Secret-1' },
+      authorization: 'Bearer access-1',
+    });
+    expect(within(form).getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('needs the current password and a matching confirmation before calling the server', async () => {
+    const calls = signedIn();
+    renderApp('/account');
+    const form = await passwordForm();
+    await user.type(within(form).getByLabelText(/^New password/), 'New-Secret-22');
+    await user.type(within(form).getByLabelText('Confirm new password'), 'Other-Secret-22');
+    await user.click(within(form).getByRole('button', { name: 'Update password' }));
+    expect(
+      await within(form).findByText(ACCOUNT_MESSAGES.currentPasswordRequired),
+    ).toBeInTheDocument();
+    expect(within(form).getByText('Passwords do not match')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/auth/update-password')).toBe(false);
+  });
+
+  it('shows a wrong current password on its field, and other refusals above the form', async () => {
+    let reply: { status: number; body: { success: false; detail: string; code: string } } = {
+      status: 403,
+      body: { success: false, detail: ACCOUNT_MESSAGES.wrongPassword, code: 'WRONG_PASSWORD' },
+    };
+    signedIn({ 'POST /auth/update-password': () => reply });
+    renderApp('/account');
+    const form = await passwordForm();
+    await user.type(within(form).getByLabelText('Current password'), 'Not-It-1');
+    await user.type(within(form).getByLabelText(/^New password/), 'New-Secret-22');
+    await user.type(within(form).getByLabelText('Confirm new password'), 'New-Secret-22');
+    await user.click(within(form).getByRole('button', { name: 'Update password' }));
+    expect(await within(form).findByText(ACCOUNT_MESSAGES.wrongPassword)).toBeInTheDocument();
+    reply = {
+      status: 422,
+      body: {
+        success: false,
+        detail: 'This password is too common. Please choose a less predictable one.',
+        code: 'WEAK_PASSWORD',
+      },
+    };
+    await user.click(within(form).getByRole('button', { name: 'Update password' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('This password is too common');
   });
 });

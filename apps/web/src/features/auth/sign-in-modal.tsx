@@ -18,6 +18,7 @@ import { errorText } from '@/lib/api-client';
 import { authApi } from '@/lib/auth-api';
 import { useAuth } from '@/lib/auth';
 import type { SignInView } from '@/lib/auth-modals';
+import { ConfirmEmailView, NotMeView } from './account-link-views';
 import { PASSWORD_HINT, forgotPasswordSchema, setNewPasswordSchema, signInSchema } from './schemas';
 import type { ForgotPasswordValues, SetNewPasswordValues, SignInValues } from './schemas';
 
@@ -27,6 +28,8 @@ export interface SignInModalProps {
   initialView?: SignInView;
   /** Token from the e-mailed reset link; used by the "Set a new password" view. */
   resetToken?: string;
+  /** Token of an e-mailed account link: the confirm-email and not-me views. */
+  linkToken?: string;
   onSwitchToSignUp(): void;
   /** Where a successful sign-in goes (a full page load, SPEC §4). */
   onSignedIn?: () => void;
@@ -36,12 +39,16 @@ type Notice = { kind: 'email-sent'; message: string } | { kind: 'password-update
 
 const hardRedirectToDashboard = () => window.location.assign('/dashboard');
 
-/** Sign-in modal: views signin, forgot-password, reset-success, and set-new-password from a reset link. */
+/**
+ * Sign-in modal: views signin, forgot-password, reset-success, set-new-password from a reset
+ * link, and confirm-email and not-me from the links e-mailed when an account changes.
+ */
 export function SignInModal({
   open,
   onOpenChange,
   initialView = 'signin',
   resetToken,
+  linkToken,
   onSwitchToSignUp,
   onSignedIn = hardRedirectToDashboard,
 }: SignInModalProps) {
@@ -76,6 +83,12 @@ export function SignInModal({
             }}
             onRequestNewLink={() => setView('forgot-password')}
           />
+        ) : null}
+        {view === 'confirm-email' ? (
+          <ConfirmEmailView token={linkToken} onSignIn={() => setView('signin')} />
+        ) : null}
+        {view === 'not-me' ? (
+          <NotMeView token={linkToken} onSignIn={() => setView('signin')} />
         ) : null}
         {view === 'reset-success' ? (
           <ResetSuccess notice={notice} onSignIn={() => setView('signin')} />
@@ -222,7 +235,7 @@ function SetNewPasswordForm({
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await authApi.updatePassword(values.password, resetToken);
+      await authApi.updatePassword(values.password, resetToken ?? '');
       onDone();
     } catch (err) {
       setError(errorText(err, 'Password update failed'));

@@ -20,7 +20,12 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { useAuthModals } from '@/lib/auth-modals';
 import { authStore } from '@/lib/auth-store';
-import { HOW_IT_WORKS_ID, RESET_TOKEN_PARAM } from '@/lib/constants';
+import {
+  CONFIRM_EMAIL_TOKEN_PARAM,
+  HOW_IT_WORKS_ID,
+  NOT_ME_TOKEN_PARAM,
+  RESET_TOKEN_PARAM,
+} from '@/lib/constants';
 import { DEPARTMENT_PLAN, TEACHER_PLAN } from '@/lib/plans';
 import { afterLoadWhenIdle } from '@/lib/after-load';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -81,6 +86,9 @@ export function LandingPage() {
   const [trialOpened, setTrialOpened] = useState(false);
   const [pickedFile, setPickedFile] = useState<File | null>(null);
   const resetToken = searchParams.get(RESET_TOKEN_PARAM);
+  const confirmEmailToken = searchParams.get(CONFIRM_EMAIL_TOKEN_PARAM);
+  const notMeToken = searchParams.get(NOT_ME_TOKEN_PARAM);
+  const emailedLink = Boolean(resetToken || confirmEmailToken || notMeToken);
   const { hash } = useLocation();
   useDocumentTitle(undefined);
 
@@ -93,20 +101,25 @@ export function LandingPage() {
     target?.scrollIntoView({ block: 'start' });
   }, [hash]);
 
-  // The e-mailed reset link lands here: open "Set a new password" and drop the token from the URL.
+  // The e-mailed links land here: the reset link opens "Set a new password", a new address's
+  // link "Confirm your new e-mail address", an alert's "this wasn't me" link its view. Each drops
+  // its token from the URL (it stays out of the history and of what the page could leak).
   useEffect(() => {
-    if (!resetToken) return;
-    modals.openSetNewPassword(resetToken);
+    if (resetToken) modals.openSetNewPassword(resetToken);
+    else if (confirmEmailToken) modals.openAccountLink('confirm-email', confirmEmailToken);
+    else if (notMeToken) modals.openAccountLink('not-me', notMeToken);
+    else return;
     const url = new URL(window.location.href);
-    url.searchParams.delete(RESET_TOKEN_PARAM);
+    for (const param of [RESET_TOKEN_PARAM, CONFIRM_EMAIL_TOKEN_PARAM, NOT_ME_TOKEN_PARAM])
+      url.searchParams.delete(param);
     window.history.replaceState(
       window.history.state,
       '',
       `${url.pathname}${url.search}${url.hash}`,
     );
-  }, [resetToken, modals]);
+  }, [resetToken, confirmEmailToken, notMeToken, modals]);
 
-  if (user && !resetToken && !authStore.isNewSignup()) return <Navigate to="/dashboard" replace />;
+  if (user && !emailedLink && !authStore.isNewSignup()) return <Navigate to="/dashboard" replace />;
 
   const openTrial = (file: File | null) => {
     setPickedFile(file);
