@@ -8,8 +8,8 @@ export const PRUNE_BATCH = 5_000;
 export class HousekeepingRepository extends Repository {
   /**
    * Uploads never attached to an item, finished rate-limit windows (the longest is an hour),
-   * expired refresh tokens and reset links, and sessions revoked over `sessionsDays` ago: how
-   * many of each it deleted.
+   * expired refresh tokens, reset links, account alerts and e-mail changes, and sessions revoked
+   * over `sessionsDays` ago: how many of each it deleted.
    */
   async deleteExpired(sessionsDays: number) {
     const db = this.db;
@@ -26,6 +26,16 @@ export class HousekeepingRepository extends Repository {
       .deleteFrom('password_resets')
       .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
       .executeTakeFirst();
+    // "this wasn't me" links a day past their end; the e-mail changes they may put back once
+    // every such link has ended (an alert lives 7 days, from at most a day after its change)
+    const accountAlerts = await db
+      .deleteFrom('account_alerts')
+      .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+      .executeTakeFirst();
+    const emailChanges = await db
+      .deleteFrom('email_changes')
+      .where('expires_at', '<', sql<Date>`now() - interval '9 days'`)
+      .executeTakeFirst();
     const sessions = await db
       .deleteFrom('sessions')
       .where('revoked_at', '<', sql<Date>`now() - make_interval(days => ${sessionsDays})`)
@@ -41,6 +51,8 @@ export class HousekeepingRepository extends Repository {
       rate_limits: count(rateLimits),
       refresh_tokens: count(refreshTokens),
       password_resets: count(passwordResets),
+      account_alerts: count(accountAlerts),
+      email_changes: count(emailChanges),
       sessions: count(sessions),
     };
   }

@@ -56,6 +56,47 @@ describe('pruneExpiredRows', () => {
         { user_id: user.id, token_hash: 'r-new', expires_at: new Date(Date.now() + 1000) },
       ])
       .execute();
+    // e-mail changes and their "this wasn't me" links, once no link can still use them
+    const [oldChange, newChange] = await t.db
+      .insertInto('email_changes')
+      .values([
+        {
+          user_id: user.id,
+          old_email: 'a@uni.test',
+          new_email: 'b@uni.test',
+          token_hash: 'c-old',
+          expires_at: new Date(Date.now() - 10 * day),
+        },
+        {
+          user_id: user.id,
+          old_email: 'a@uni.test',
+          new_email: 'c@uni.test',
+          token_hash: 'c-recent',
+          expires_at: new Date(Date.now() - 2 * day),
+          cancelled_at: new Date(),
+        },
+      ])
+      .returning('id')
+      .execute();
+    await t.db
+      .insertInto('account_alerts')
+      .values([
+        {
+          user_id: user.id,
+          kind: 'email_changed',
+          email_change_id: newChange!.id,
+          token_hash: 'a-old',
+          expires_at: new Date(Date.now() - 2 * day),
+        },
+        {
+          user_id: user.id,
+          kind: 'email_changed',
+          email_change_id: newChange!.id,
+          token_hash: 'a-live',
+          expires_at: new Date(Date.now() + day),
+        },
+      ])
+      .execute();
 
     // an upload abandoned mid-stream two days ago goes; one streaming in now stays
     const uploads = await t.db
@@ -71,8 +112,19 @@ describe('pruneExpiredRows', () => {
       rate_limits: 1,
       refresh_tokens: 1,
       password_resets: 1,
+      account_alerts: 1,
+      email_changes: 1,
       sessions: 1,
     });
+    expect(
+      (await t.db.selectFrom('email_changes').select('id').execute()).map((r) => r.id),
+    ).toEqual([newChange!.id]);
+    expect(oldChange).toBeDefined();
+    expect(
+      (await t.db.selectFrom('account_alerts').select('token_hash').execute()).map(
+        (r) => r.token_hash,
+      ),
+    ).toEqual(['a-live']);
     expect(
       (await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key),
     ).toContain('current');
