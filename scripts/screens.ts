@@ -40,7 +40,7 @@ import {
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { chromiumArgs } from '../apps/web/playwright.config.ts';
-import { dataOf, fail, postJson, request } from './lib/api.ts';
+import { dataOf, fail, postJson, RUNNER_PASSWORD } from './lib/api.ts';
 import { createBenchClass } from './lib/bench-course.ts';
 import { runCommand } from './lib/cli.ts';
 import { startServer } from './lib/server.ts';
@@ -107,29 +107,19 @@ function parse(argv: string[]): Args | undefined {
 type Setup = { baseUrl: string; chatUuid: string; classId: string };
 
 /**
- * The bench's class (createBenchClass: teacher on the demo trial, class, syllabus), then the
- * teacher's e-mail made fixed (the bench's has a timestamp, which the account page would show)
- * and a password set that the Sign In dialog can be given; then the API questions.
+ * The bench's class (createBenchClass: teacher on the demo trial, class, syllabus) for a teacher
+ * with a fixed e-mail (the bench's has a timestamp, which the account page would show), then a
+ * password set that the Sign In dialog can be given (signed in, the current one is asked too);
+ * then the API questions.
  */
 async function setUp(baseUrl: string): Promise<Setup> {
-  const { token, classId, chatUuid } = await createBenchClass(baseUrl, 'screens');
+  const { token, classId, chatUuid } = await createBenchClass(baseUrl, 'screens', TEACHER.email);
   dataOf(
-    await request(`${baseUrl}/api/auth/profile`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: TEACHER.email,
-        first_name: 'Maria',
-        last_name: 'Lopez',
-        institution: 'Example University',
-      }),
+    await postJson(
+      `${baseUrl}/api/auth/update-password`,
+      { password: TEACHER.password, current_password: RUNNER_PASSWORD },
       token,
-    }),
-    200,
-    'profile update',
-  );
-  dataOf(
-    await postJson(`${baseUrl}/api/auth/update-password`, { password: TEACHER.password }, token),
+    ),
     200,
     'password change',
   );

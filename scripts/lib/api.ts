@@ -8,7 +8,8 @@ const UPLOAD_TIMEOUT_MS = 300_000;
 /** 429 handling: retries per request, and the longest Retry-After worth waiting for */
 const RATE_LIMIT_RETRIES = 5;
 const MAX_RETRY_AFTER_S = 120;
-const RUNNER_PASSWORD = 'Eval-Runner-Pass-2026';
+/** the password of the teachers the runners sign up */
+export const RUNNER_PASSWORD = 'Eval-Runner-Pass-2026';
 const DEMO_CARD = 'pm_local_visa_4242';
 
 /** The run could not be carried out (server, sign-up, class creation, missing endpoint, …). */

@@ -81,13 +81,17 @@ export type BenchClass = {
 
 type ContentStats = { total_items: number; total_words: number; chunk_count: number };
 
-/** Signs up a teacher and creates the class with its syllabus (the runners' common start). */
+/**
+ * Signs up a teacher and creates the class with its syllabus (the runners' common start). The
+ * teacher's e-mail is `email`, or one made unique from `name`.
+ */
 export async function createBenchClass(
   baseUrl: string,
   name = 'bench',
+  email = `${name}-${Date.now().toString(36)}@example.com`,
 ): Promise<{ token: string; classId: string; chatUuid: string }> {
   const token = await signUpTeacher(baseUrl, {
-    email: `${name}-${Date.now().toString(36)}@example.com`,
+    email,
     institution: 'Example University',
     firstName: 'Maria',
     lastName: 'Lopez',
