@@ -13,7 +13,7 @@ import { SESSION_MARK_SCRIPT } from '@app/contracts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { registerErrorHandler, replyToClientError } from './errors.ts';
-import { frameworkErrors, rejectNulCharacters } from './plugins/bad-input.ts';
+import { frameworkErrors, rejectNulCharacters, tooDeepError } from './plugins/bad-input.ts';
 import { type HandlerTracker, trackHandlers } from './plugins/in-flight.ts';
 import { compressReplies, cspHashOf, serveWebApp } from './plugins/web-delivery.ts';
 import { AuthRepository } from './features/auth/auth.repository.ts';
@@ -424,13 +424,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /**
  * `Content-Type: application/json` with no body (as curl and many clients send on a POST that
  * takes nothing, such as Mark Responded) is fine on a route without a body schema; a route that
- * needs a body still answers 422 "Request body is required".
+ * needs a body still answers 422 "Request body is required". A body nested deeper than
+ * MAX_JSON_DEPTH is a 422 before it is parsed, so no route or hook ever walks one.
  */
 function acceptEmptyJsonOnBodylessRoutes(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' && !req.routeOptions.schema?.body) return done(null, undefined);
+    const tooDeep = tooDeepError(body as string);
+    if (tooDeep) return done(tooDeep, undefined);
     return parseJson(req, body as string, done);
   });
 }

@@ -37,7 +37,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  overrides: Pick<AppDeps, 'now' | 'countClasses'> = {},
+  overrides: Partial<Pick<AppDeps, 'now' | 'countClasses' | 'logger'>> = {},
 ): Promise<TestApp & { databaseUrl: string }> {
   const database = await createTestDatabase();
   const instance = await startTestInstance(database.url, env, overrides);
@@ -55,7 +55,7 @@ export async function createTestApp(
 export async function startTestInstance(
   databaseUrl: string,
   env: Record<string, string> = {},
-  overrides: Pick<AppDeps, 'now' | 'countClasses'> = {},
+  overrides: Partial<Pick<AppDeps, 'now' | 'countClasses' | 'logger'>> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     PUBLIC_URL: 'http://app.test',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../test/factories.ts';
 import { multipartBody } from '../../test/multipart.ts';
-import { NUL_MESSAGE } from './bad-input.ts';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH, NUL_MESSAGE, nulAt } from './bad-input.ts';
 import { MALFORMED_MULTIPART } from './upload.ts';
 
 let t: TestApp;
@@ -107,5 +107,50 @@ describe('bad input is a 4xx in the error shape', () => {
     expect(longId.statusCode).toBe(414);
     // its own code since issue 14 (one code, one status): BAD_REQUEST is always a 400
     expect(body(longId)).toMatchObject({ success: false, code: 'URI_TOO_LONG' });
+  });
+});
+
+describe('the NUL check and the depth check, without recursion', () => {
+  /** `depth` arrays inside each other, built without recursion, `leaf` in the innermost. */
+  const nested = (depth: number, leaf: unknown) => {
+    let value: unknown = leaf;
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  };
+
+  it('finds a NUL at any depth, or none, without growing the call stack', () => {
+    expect(nulAt(nested(200_000, 'fine'), 'body')).toBeNull();
+    const found = nulAt(nested(200_000, 'a\u0000b'), 'body');
+    expect(found).toHaveLength(200_001);
+    expect(found!.slice(0, 3)).toEqual(['body', 0, 0]);
+  });
+
+  it('names the first NUL in the order of the document, in a value or a key', () => {
+    expect(nulAt({ a: ['x', { b: 'y\u0000' }], c: '\u0000' }, 'body')).toEqual([
+      'body',
+      'a',
+      1,
+      'b',
+    ]);
+    expect(nulAt({ ok: 'x', ['k\u0000']: 1 }, 'query')).toEqual(['query', 'k\u0000']);
+  });
+
+  it('finds a NUL in raw bytes (a body a route keeps as a Buffer) and in a string', () => {
+    const bytes = Buffer.alloc(1024 * 1024, 0x61);
+    expect(nulAt(bytes, 'body')).toBeNull();
+    bytes[bytes.length - 1] = 0;
+    expect(nulAt(bytes, 'body')).toEqual(['body']);
+    expect(nulAt('text\u0000', 'body')).toEqual(['body']);
+  });
+
+  it(`measures nesting in one pass, strings being text (limit ${MAX_JSON_DEPTH})`, () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    expect(jsonNestsDeeperThan(deep(MAX_JSON_DEPTH), MAX_JSON_DEPTH)).toBe(false);
+    expect(jsonNestsDeeperThan(deep(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH)).toBe(true);
+    expect(jsonNestsDeeperThan(deep(1_000_000), MAX_JSON_DEPTH)).toBe(true);
+    // siblings do not add up, brackets in strings and escaped quotes are text
+    expect(jsonNestsDeeperThan(`[${'[],'.repeat(1000)}[]]`, 2)).toBe(false);
+    expect(jsonNestsDeeperThan(`["[[[[", "\\"[[[[", {"a{{{{": "\\\\"}]`, 2)).toBe(false);
+    expect(jsonNestsDeeperThan(`["\\\\", [[[]]]]`, 3)).toBe(true);
   });
 });

@@ -12,31 +12,49 @@ const header = (req: FastifyRequest, name: string) => {
   return typeof v === 'string' ? v : undefined;
 };
 
-const signed = (req: FastifyRequest): SlackSignedRequest => ({
-  body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+const signatureHeaders = (req: FastifyRequest) => ({
   timestamp: header(req, 'x-slack-request-timestamp'),
   signature: header(req, 'x-slack-signature'),
 });
 
+const signed = (req: FastifyRequest): SlackSignedRequest => ({
+  body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+  ...signatureHeaders(req),
+});
+
 /**
  * What Slack calls (issue 15, item 7). The v0 signature covers the raw body, so this scope keeps
- * JSON and form-encoded bodies as bytes (only here); the service verifies, then parses.
+ * JSON and form-encoded bodies as bytes (only here). Nothing reads a body before it is proven to
+ * be Slack's (issue 27): a request whose headers cannot be Slack's is refused before its body is
+ * read, and the signature is checked as the body arrives, before any hook looks at it; the
+ * service then parses.
  */
 export const slackInboundRoutes =
   (inbound: SlackInboundService): FastifyPluginAsyncZod =>
   async (app) => {
-    const keepBytes = (_req: FastifyRequest, body: Buffer, done: (e: null, b: Buffer) => void) =>
-      done(null, body);
+    app.addHook('onRequest', async (req) => inbound.checkSignatureHeaders(signatureHeaders(req)));
+    const verifyAsRead = (
+      req: FastifyRequest,
+      body: Buffer,
+      done: (e: Error | null, b?: Buffer) => void,
+    ) => {
+      try {
+        inbound.verified({ body, ...signatureHeaders(req) });
+      } catch (error) {
+        return done(error as Error);
+      }
+      return done(null, body);
+    };
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser(
       'application/json',
       { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
-      keepBytes,
+      verifyAsRead,
     );
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
-      keepBytes,
+      verifyAsRead,
     );
 
     app.post('/slack/events', {

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_MESSAGES, SLACK_MESSAGES, questionSchema } from '@app/contracts';
 import { AppError, unauthorized } from '../../errors.ts';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../plugins/bad-input.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import type { Job, JobDefinition, JobQueue } from '../jobs/job-queue.ts';
 import { SlackApiError } from './slack-api.ts';
-import { isSignedBySlack } from './slack-signature.ts';
+import { hasFreshSignatureHeaders, isSignedBySlack } from './slack-signature.ts';
 import { escapeSlack, shortString, slackReplyText } from './slack-text.ts';
 import type { SlackMaterialService } from './slack-material.service.ts';
 import type { SlackRepository } from './slack.repository.ts';
@@ -111,12 +112,24 @@ export class SlackInboundService {
     return this.deps.now?.() ?? new Date();
   }
 
-  /** The Slack app, once the request is proven to come from Slack (else 409 or 401). */
-  private verified(req: SlackSignedRequest): SlackApp {
+  /**
+   * Refuses, from its headers alone, a request that cannot be Slack's (409 without a Slack app,
+   * 401 without a fresh signature): called before its body is read.
+   */
+  checkSignatureHeaders(req: Omit<SlackSignedRequest, 'body'>): void {
     const app = this.deps.app;
     if (!app) throw new AppError('INTEGRATION_NOT_CONFIGURED', SLACK_MESSAGES.notConfigured);
-    if (!isSignedBySlack(app.signingSecret, req, req.body, this.now()))
-      throw unauthorized('The request is not signed by Slack, or its signature has expired.');
+    if (!hasFreshSignatureHeaders(req, this.now())) throw notSignedBySlack();
+  }
+
+  /**
+   * The Slack app, once the request is proven to come from Slack (else 409 or 401). The routes
+   * call it as the body is read, before anything else looks at it; the handlers call it again.
+   */
+  verified(req: SlackSignedRequest): SlackApp {
+    const app = this.deps.app;
+    if (!app) throw new AppError('INTEGRATION_NOT_CONFIGURED', SLACK_MESSAGES.notConfigured);
+    if (!isSignedBySlack(app.signingSecret, req, req.body, this.now())) throw notSignedBySlack();
     return app;
   }
 
@@ -384,9 +397,15 @@ const ephemeral = (text: string): SlackCommandReply => ({ response_type: 'epheme
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const notSignedBySlack = () =>
+  unauthorized('The request is not signed by Slack, or its signature has expired.');
+
+/** A JSON object, or undefined for anything else (nested deeper than MAX_JSON_DEPTH too). */
 function parseJsonObject(body: Buffer): Record<string, unknown> | undefined {
+  const text = body.toString('utf8');
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return undefined;
   try {
-    const value: unknown = JSON.parse(body.toString('utf8'));
+    const value: unknown = JSON.parse(text);
     return isObject(value) ? value : undefined;
   } catch {
     return undefined;

@@ -11,21 +11,36 @@ export function slackSignature(signingSecret: string, timestamp: string, body: B
   return `v0=${hmac.digest('hex')}`;
 }
 
+/** A v0 signature as Slack writes it: `v0=` and 64 hexadecimal digits. */
+const SIGNATURE_FORM = /^v0=[0-9a-f]{64}$/;
+
+type SignatureHeaders = { timestamp: string | undefined; signature: string | undefined };
+
 /**
- * Whether a request comes from Slack: `X-Slack-Request-Timestamp` is whole seconds within
- * 5 minutes of `now` (a replayed request is refused) and `X-Slack-Signature` is the v0 signature
- * of that timestamp and the raw body, compared in constant time.
+ * Whether a request's headers could be Slack's, before its body is read: a timestamp of whole
+ * seconds within 5 minutes of `now` (a replayed request is refused) and a signature of the v0
+ * form. A request that fails this is refused without reading its body.
+ */
+export function hasFreshSignatureHeaders(headers: SignatureHeaders, now: Date): boolean {
+  const { timestamp, signature } = headers;
+  if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) return false;
+  if (!SIGNATURE_FORM.test(signature)) return false;
+  return Math.abs(now.getTime() / 1000 - Number(timestamp)) <= SIGNATURE_MAX_AGE_SECONDS;
+}
+
+/**
+ * Whether a request comes from Slack: its headers pass `hasFreshSignatureHeaders` and
+ * `X-Slack-Signature` is the v0 signature of that timestamp and the raw body, compared in
+ * constant time.
  */
 export function isSignedBySlack(
   signingSecret: string,
-  headers: { timestamp: string | undefined; signature: string | undefined },
+  headers: SignatureHeaders,
   body: Buffer,
   now: Date,
 ): boolean {
-  const { timestamp, signature } = headers;
-  if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) return false;
-  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > SIGNATURE_MAX_AGE_SECONDS) return false;
-  const expected = Buffer.from(slackSignature(signingSecret, timestamp, body), 'utf8');
-  const given = Buffer.from(signature, 'utf8');
+  if (!hasFreshSignatureHeaders(headers, now)) return false;
+  const expected = Buffer.from(slackSignature(signingSecret, headers.timestamp!, body), 'utf8');
+  const given = Buffer.from(headers.signature!, 'utf8');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
