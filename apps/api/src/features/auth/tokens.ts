@@ -7,6 +7,9 @@ const ALG = 'HS256';
 
 type AccessClaims = { userId: string; sessionId: string };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
 export class TokenSigner {
   private readonly key: Uint8Array;
   constructor(
@@ -36,7 +39,8 @@ export class TokenSigner {
         audience: AUDIENCE,
         requiredClaims: ['exp', 'sub', 'sid', 'typ'],
       });
-      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub)
+      // ids the database casts to uuid: anything else is a bad token, not a failed query
+      if (payload.typ !== 'access' || !isUuid(payload.sid) || !isUuid(payload.sub))
         return 'invalid';
       return { userId: payload.sub, sessionId: payload.sid };
     } catch (err) {
