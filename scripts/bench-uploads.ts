@@ -3,9 +3,10 @@
  * process's RSS (from /proc, every 50 ms) and GET /api/health latency (every 20 ms) alongside:
  *
  * 1. a 2 MB PDF whose page content inflates to 1 GB, sent anonymously to /api/trial/upload,
- *    with a teacher's 40-byte text upload sent beside it: seconds to each answer, RSS growth
+ *    with a teacher's 40-byte text upload sent beside it: seconds to each answer (the teacher's:
+ *    until the file is read, the upload answering 202 at once), RSS growth
  *    (target: refused ≤ 10 s, ≤ 300 MB);
- * 2. a teacher's 49 MB text upload: seconds to the answer and health p99 meanwhile
+ * 2. a teacher's 49 MB text upload: seconds until it is read and health p99 meanwhile
  *    (target ≤ 200 ms).
  *
  *   npm run bench:uploads
@@ -140,7 +141,7 @@ async function main() {
     const m2 = await stop2();
     console.log("\n2. a teacher's 49 MB text upload");
     console.log(
-      `   answer ${bigReply.value.status} in ${f(bigReply.seconds, 2)} s; health p50 ` +
+      `   answer ${bigReply.value.status}, read in ${f(bigReply.seconds, 2)} s; health p50 ` +
         `${f(m2.healthP50)} ms, p99 ${f(m2.healthP99)} ms (target ≤ 200), max ${f(m2.healthMax)} ms; ` +
         `RSS peak +${f(m2.rssPeakGrowth, 0)} MB`,
     );

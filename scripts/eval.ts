@@ -243,7 +243,7 @@ async function uploadDocument(
       fileName: uploadName(doc.file),
       data: readFileSync(resolve(ctx.datasetDir, doc.file)),
     });
-    if (reply.status === 201) return { ...result, ok: true };
+    if (reply.status === 202) return { ...result, ok: true };
     return { ...result, error: describeReply(reply) };
   } catch (err) {
     return { ...result, error: (err as Error).message };

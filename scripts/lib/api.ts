@@ -125,37 +125,13 @@ export async function signUpTeacher(
 }
 
 /**
- * POST /api/content/upload of one file (multipart), as the add-content modal sends it, then,
- * when the server answers that the file is still being read, GET /api/content/{id} until it is
- * ready (the 201 reply) or failed (a 422 reply with the reason), so callers ask about it after.
+ * POST /api/content/upload of one file (multipart, its fields before the file, as the add-content
+ * modal sends it). The server answers 202 at once with the item `processing` and reads the file
+ * in the background, so this then polls GET /api/content/{id} until it has: `ready` returns the
+ * 202 reply, `failed` a 422 reply with the reason, and callers ask about the file after. A file
+ * refused before it was stored (413, 415, 422…) returns that reply as it is.
  */
 export async function uploadFile(
-  ctx: { baseUrl: string; token: string; classId: string },
-  file: {
-    contentType: 'syllabus' | 'additional';
-    title: string;
-    fileName: string;
-    data: Buffer;
-  },
-): Promise<ApiReply> {
-  const reply = await postUpload(ctx, file);
-  const content = (reply.body?.data as { content?: { id: string; status: string } } | undefined)
-    ?.content;
-  if (reply.status !== 201 || content?.status !== 'processing') return reply;
-  const deadline = Date.now() + UPLOAD_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    await sleep(250);
-    const now = await request(`${ctx.baseUrl}/api/content/${content.id}`, { token: ctx.token });
-    const item = (now.body?.data as { content?: { status: string; status_reason: string } })
-      ?.content;
-    if (item?.status === 'ready') return reply;
-    if (item?.status === 'failed')
-      return { status: 422, body: { success: false, detail: item.status_reason } };
-  }
-  throw new InfrastructureError(`${file.fileName} was still being read after 300 s`);
-}
-
-function postUpload(
   ctx: { baseUrl: string; token: string; classId: string },
   file: {
     contentType: 'syllabus' | 'additional';
@@ -169,10 +145,25 @@ function postUpload(
   form.set('content_type', file.contentType);
   form.set('title', file.title);
   form.set('file', new Blob([file.data]), file.fileName);
-  return request(`${ctx.baseUrl}/api/content/upload`, {
+  const reply = await request(`${ctx.baseUrl}/api/content/upload`, {
     method: 'POST',
     body: form,
     token: ctx.token,
     timeoutMs: UPLOAD_TIMEOUT_MS,
   });
+  const content = (reply.body?.data as { content?: { id: string } } | undefined)?.content;
+  if (reply.status !== 202 || !content) return reply;
+  const deadline = Date.now() + UPLOAD_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const now = await request(`${ctx.baseUrl}/api/content/${content.id}`, { token: ctx.token });
+    const item = (now.body?.data as { content?: { status: string; status_reason: string } })
+      ?.content;
+    if (item?.status === 'ready') return reply;
+    if (item?.status === 'failed')
+      return { status: 422, body: { success: false, detail: item.status_reason } };
+    if (now.status !== 200)
+      fail(`${file.fileName}: GET /api/content/${content.id} (${describeReply(now)})`);
+    await sleep(250);
+  }
+  throw new InfrastructureError(`${file.fileName} was still being read after 300 s`);
 }

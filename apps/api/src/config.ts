@@ -64,11 +64,8 @@ const envSchema = z.object({
   RETENTION_CONVERSATIONS_DAYS: z.coerce.number().int().min(0).max(36_500).default(730),
   RETENTION_EMAILS_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
   RETENTION_SESSIONS_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
-  // how long an upload's request waits for its file to be read before answering 'processing':
-  // a few seconds covers an ordinary syllabus, so most uploads answer ready
   // uploads this instance reads at once (0: it reads none; other instances on the database do)
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
-  CONTENT_UPLOAD_WAIT_SECONDS: z.coerce.number().min(0).max(300).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -92,8 +89,6 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** background jobs (uploads to read) this instance runs at once; 0 runs none */
   jobConcurrency: number;
-  /** how long an upload's request waits for its file to be read (then answers `processing`) */
-  uploadWaitMs: number;
   /** days conversations, sent e-mails and revoked sessions are kept (0: for good) */
   retention: { conversationsDays: number; emailsDays: number; sessionsDays: number };
   /** set when both Stripe keys are: card payments go through Stripe, otherwise the local demo provider */
@@ -206,7 +201,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
-    uploadWaitMs: e.CONTENT_UPLOAD_WAIT_SECONDS * 1000,
     jobConcurrency: e.JOB_CONCURRENCY,
     retention: {
       conversationsDays: e.RETENTION_CONVERSATIONS_DAYS,

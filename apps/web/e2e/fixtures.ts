@@ -145,7 +145,9 @@ export type SharedClass = { id: string; chatUuid: string };
 
 /**
  * A class created through the real API with a syllabus uploaded as a text file (multipart), so
- * the real extraction, indexing and answering run on it. Returns its id and share-link uuid.
+ * the real extraction, indexing and answering run on it. The upload answers 202 with the item
+ * `processing`; this waits, as the web does, until GET /api/content/{id} says it is `ready`, so
+ * a journey can ask about it at once. Returns the class's id and share-link uuid.
  */
 export async function createClassWithSyllabus(
   request: APIRequestContext,
@@ -182,7 +184,18 @@ export async function createClassWithSyllabus(
       },
     },
   });
-  expect(upload.ok(), await upload.text()).toBe(true);
+  expect(upload.status(), await upload.text()).toBe(202);
+  const item = ((await upload.json()) as { data: { content: { id: string } } }).data.content;
+  await expect
+    .poll(
+      async () => {
+        const got = await request.get(`/api/content/${item.id}`, { headers });
+        return ((await got.json()) as { data?: { content?: { status?: string } } }).data?.content
+          ?.status;
+      },
+      { message: 'the syllabus is read', timeout: 60_000, intervals: [100, 250, 500, 1000] },
+    )
+    .toBe('ready');
   const detail = await request.get(`/api/classes/${id}`, { headers });
   expect(detail.ok()).toBe(true);
   const { chat_uuid } = ((await detail.json()) as { data: { chat_uuid: string } }).data;

@@ -47,9 +47,6 @@ export default async function globalSetup(config: FullConfig) {
       TRIAL_SESSIONS_PER_DAY: '1000',
       // fixtures register teachers through the API, each from its own X-Forwarded-For address
       TRUST_PROXY: '1',
-      // an upload's reply waits for its file however busy the machine, so journeys that ask
-      // right after uploading do not depend on its speed (unit tests cover 'processing')
-      CONTENT_UPLOAD_WAIT_SECONDS: '300',
       ...slack.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -24,12 +24,12 @@ type Item = {
 
 /**
  * Two instances on one database: `front` answers requests but reads no uploads
- * (JOB_CONCURRENCY=0) and does not wait for them, so what it stores stays `processing` until a
- * worker instance is started beside it. Nothing here depends on how fast the machine is.
+ * (JOB_CONCURRENCY=0), and an upload's reply never waits for its job, so what it stores stays
+ * `processing` until a worker instance is started beside it. Nothing here depends on how fast the machine is.
  */
 let front: TestApp & { databaseUrl: string };
 beforeAll(async () => {
-  front = await createTestApp({ JOB_CONCURRENCY: '0', CONTENT_UPLOAD_WAIT_SECONDS: '0' });
+  front = await createTestApp({ JOB_CONCURRENCY: '0' });
 });
 afterAll(async () => front.close());
 
@@ -79,7 +79,7 @@ describe('uploads are stored, then read by a job', () => {
       { class_id: cls.id, content_type: 'syllabus', title: 'Syllabus' },
       { name: 'notes.txt', data: fixture('notes.txt') },
     );
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(202);
     const queued = (res.json() as { data: { content: Item } }).data.content;
     expect(queued).toMatchObject({ status: 'processing', status_reason: null, content: null });
 
@@ -171,7 +171,7 @@ describe('uploads are stored, then read by a job', () => {
         ),
       ),
     );
-    expect(replies.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(6).fill(202));
     const worker = await startTestInstance(front.databaseUrl, { JOB_CONCURRENCY: '3' });
     try {
       for (const r of replies) {

@@ -177,7 +177,7 @@ export class ContentRepository extends Repository {
     await this.db.insertInto('upload_parts').values({ upload_id: uploadId, seq, data }).execute();
   }
 
-  /** An item's state, for a request waiting on its job (no owner check: the caller made it). */
+  /** An item's state, for background work waiting on its job (no owner check: it made it). */
   async statusOf(id: string) {
     return this.db
       .selectFrom('contents')

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import { multipartBody } from '../../../test/multipart.ts';
+import { uploadAndSettle } from '../../../test/uploads.ts';
 
 const fixtures = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -56,6 +57,9 @@ const counts = async (classId: string) => ({
   ).length,
 });
 
+/** Stored files of no item (a refused request's) or of an item not yet read. */
+const storedUploads = async () => (await t.db.selectFrom('uploads').select('id').execute()).length;
+
 async function teacherWithClass() {
   const teacher = await subscribedTeacher(t.app);
   const cls = await createClass(t.app, teacher.auth);
@@ -78,54 +82,60 @@ describe('content routes need a token', () => {
 });
 
 describe('POST /api/content/upload', () => {
-  it('extracts a text file, stores it with its word count and indexes chunks', async () => {
+  it('answers 202 at once with the item processing; its job reads, counts and indexes it', async () => {
     const { auth, cls } = await teacherWithClass();
-    const res = await upload(
+    const { res, accepted, item } = await uploadAndSettle(
+      t.app,
       auth,
       { class_id: cls.id, content_type: 'content', title: 'Course notes' },
       { name: 'notes.txt', data: fixture('notes.txt') },
     );
-    expect(res.statusCode, res.body).toBe(201);
-    const created = item(res);
-    expect(created).toMatchObject({
+    expect(res.statusCode).toBe(202);
+    expect(accepted).toMatchObject({
       title: 'Course notes',
       content_type: 'additional',
       file_name: 'notes.txt',
       file_size: fixture('notes.txt').length,
+      status: 'processing',
+      content: null,
+      word_count: 0,
     });
-    expect(created.word_count).toBeGreaterThan(10);
+    expect(item).toMatchObject({ id: accepted.id, status: 'ready', status_reason: null });
+    expect(item.word_count).toBeGreaterThan(10);
     expect((await counts(cls.id)).chunks).toBeGreaterThan(0);
   });
 
   it('extracts a PDF syllabus and names it after the file when no title is given', async () => {
     const { auth, cls } = await teacherWithClass();
-    const res = await upload(
+    const { accepted, item } = await uploadAndSettle(
+      t.app,
       auth,
       { class_id: cls.id, content_type: 'syllabus' },
       { name: 'multipage.pdf', data: fixture('multipage.pdf') },
     );
-    expect(res.statusCode, res.body).toBe(201);
-    expect(item(res)).toMatchObject({ title: 'multipage', content_type: 'syllabus' });
-    const full = item(await json('GET', `/api/content/${item(res).id}`, auth));
-    expect(full.content!.length).toBeGreaterThan(200);
+    expect(accepted).toMatchObject({ title: 'multipage', content_type: 'syllabus' });
+    expect(item.status).toBe('ready');
+    expect(item.content!.length).toBeGreaterThan(200);
   });
 
   it('replaces the syllabus and its chunks atomically', async () => {
     const { auth, cls } = await teacherWithClass();
-    const first = item(
-      await upload(
+    const first = (
+      await uploadAndSettle(
+        t.app,
         auth,
         { class_id: cls.id, content_type: 'syllabus', title: 'Old' },
         { name: 'notes.txt', data: fixture('notes.txt') },
-      ),
-    );
-    const second = item(
-      await upload(
+      )
+    ).item;
+    const second = (
+      await uploadAndSettle(
+        t.app,
         auth,
         { class_id: cls.id, content_type: 'syllabus', title: 'New' },
         { name: 'notes.txt', data: fixture('notes.txt') },
-      ),
-    );
+      )
+    ).item;
     const syllabi = await t.db
       .selectFrom('contents')
       .select('id')
@@ -157,37 +167,85 @@ describe('POST /api/content/upload', () => {
       code: 'PAYLOAD_TOO_LARGE',
     });
     expect(await counts(cls.id)).toEqual({ contents: 0, chunks: 0 });
+    expect(await storedUploads()).toBe(0);
   });
 
-  it('refuses an unsupported or disguised file with 415', async () => {
+  it('refuses by its name and first bytes, with 415 before anything is stored, a file of a type it cannot read', async () => {
     const { auth, cls } = await teacherWithClass();
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const png = Buffer.concat([
+      Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+      Buffer.alloc(4096, 7),
+    ]);
     for (const file of [
       { name: 'picture.png', data: png },
       { name: 'syllabus.pdf', data: png },
       { name: 'notes.pdf', data: fixture('notes.txt') },
+      { name: 'notes.docx', data: fixture('notes.txt') },
+      { name: 'grades.txt', data: fixture('grades.xlsx') },
+      { name: 'no-extension', data: fixture('notes.txt') },
     ]) {
       const res = await upload(auth, { class_id: cls.id, content_type: 'content' }, file);
       expect(res.statusCode, file.name).toBe(415);
-      expect(body(res).detail).toBe(
-        'Unsupported file type. Please upload PDF, Word, Excel, or text files.',
-      );
+      expect(body(res)).toEqual({
+        success: false,
+        detail: 'Unsupported file type. Please upload PDF, Word, Excel, or text files.',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+      // the rest of the body is not read
+      expect(res.headers.connection, file.name).toBe('close');
     }
     expect(await counts(cls.id)).toEqual({ contents: 0, chunks: 0 });
+    expect(await storedUploads()).toBe(0);
   });
 
-  it('refuses empty, damaged and password-protected files with 422, storing nothing', async () => {
+  it('takes UTF-8 text whose first kilobyte ends inside a character', async () => {
+    const { auth, cls } = await teacherWithClass();
+    // "é" is two bytes: at 1023 and 1024, across the bytes typed before storing
+    const text = Buffer.from(`${'a'.repeat(1023)}${'é'.repeat(200)} Office hours: Monday.`);
+    expect(text[1023]).toBe(0xc3);
+    const { item } = await uploadAndSettle(
+      t.app,
+      auth,
+      { class_id: cls.id, content_type: 'content' },
+      { name: 'accents.txt', data: text },
+    );
+    expect(item.status).toBe('ready');
+  });
+
+  it('refuses an empty file with 422 and stores nothing', async () => {
+    const { auth, cls } = await teacherWithClass();
+    for (const name of ['empty.txt', 'empty.pdf']) {
+      const res = await upload(
+        auth,
+        { class_id: cls.id, content_type: 'content' },
+        { name, data: Buffer.alloc(0) },
+      );
+      expect(res.statusCode, name).toBe(422);
+      expect(String(body(res).detail)).toMatch(/empty/i);
+    }
+    expect(await counts(cls.id)).toEqual({ contents: 0, chunks: 0 });
+    expect(await storedUploads()).toBe(0);
+  });
+
+  it('accepts a damaged or password-protected file (202); it then fails with the reason, with no chunks', async () => {
     const { auth, cls } = await teacherWithClass();
     for (const [name, data, pattern] of [
-      ['empty.txt', Buffer.alloc(0), /empty/i],
       ['damaged.pdf', fixture('damaged.pdf'), /damaged/i],
       ['encrypted.pdf', fixture('encrypted.pdf'), /password/i],
     ] as const) {
-      const res = await upload(auth, { class_id: cls.id, content_type: 'content' }, { name, data });
-      expect(res.statusCode, name).toBe(422);
-      expect(String(body(res).detail)).toMatch(pattern);
+      const { res, item: settled } = await uploadAndSettle(
+        t.app,
+        auth,
+        { class_id: cls.id, content_type: 'content' },
+        { name, data },
+      );
+      expect(res.statusCode, name).toBe(202);
+      expect(settled.status, name).toBe('failed');
+      expect(settled.status_reason, name).toMatch(pattern);
     }
-    expect(await counts(cls.id)).toEqual({ contents: 0, chunks: 0 });
+    expect(await counts(cls.id)).toEqual({ contents: 2, chunks: 0 });
+    // what was stored is dropped once read
+    expect(await storedUploads()).toBe(0);
   });
 
   it('validates the form fields with 422', async () => {
@@ -229,7 +287,7 @@ describe('POST /api/content/upload', () => {
       { class_id: owner.cls.id, content_type: 'content' },
       { name: '../../etc/passwd.txt', data: fixture('notes.txt') },
     );
-    expect(mine.statusCode).toBe(201);
+    expect(mine.statusCode).toBe(202);
     expect(item(mine).file_name).toBe('passwd.txt'); // directories stripped; stored as a label only
   });
 });

@@ -42,10 +42,10 @@ export const contentRoutes =
       schema: {
         tags,
         summary:
-          'Upload a file (PDF, Word, Excel, CSV, text). It is stored, then read and indexed in the background: the reply waits a few seconds, then answers with the item ready or still processing (GET /content/{id} shows when it is ready or why it failed). Send the text fields before the file.',
+          'Upload a file (PDF, Word, Excel, CSV, text). It is stored, then read and indexed in the background: the reply is 202 at once with the item `processing` (without its text); GET /content/{id} shows when it is `ready`, or `failed` and why. A file refused before it is stored (too large, a type that cannot be read, empty) is a 4xx. Send the text fields before the file.',
         security: bearer,
         consumes: ['multipart/form-data'],
-        response: { 201: one },
+        response: { 202: one },
       },
       // the declared size, then (fields sent before the file) the class, before the file is read
       onRequest: declaredSizeCheck(CONTENT_MAX_FILE_BYTES, CONTENT_MESSAGES.tooLarge),
@@ -78,7 +78,7 @@ export const contentRoutes =
             title: input.title,
             file,
           });
-          return reply.status(201).send({ success: true as const, data: { content: item } });
+          return reply.status(202).send({ success: true as const, data: { content: item } });
         } catch (err) {
           if (file) await content.discardFile(file.uploadId);
           throw err;

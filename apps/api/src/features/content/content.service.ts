@@ -1,6 +1,7 @@
 import type { ContentItem, ContentType } from '@app/contracts';
-import { conflict, invalidInput, notFound } from '../../errors.ts';
+import { AppError, conflict, invalidInput, notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
+import { refuseByStart, SIGNATURE_BYTES } from '../extraction/detect.ts';
 import { countWords, ExtractionError, type Extractor } from '../extraction/index.ts';
 import { isExtractionCode, MESSAGES as EXTRACTION_MESSAGES } from '../extraction/errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -71,8 +72,6 @@ type ContentServiceDeps = {
   extractor: Extractor;
   jobs: JobQueue;
   processor: ContentProcessor;
-  /** how long an upload's request waits for its file to be read before answering `processing` */
-  uploadWaitMs: number;
 };
 
 export class ContentService {
@@ -83,15 +82,32 @@ export class ContentService {
     await this.deps.classes.requireOwned(teacherId, classId);
   }
 
-  /** Streams a file into storage part by part; the caller attaches it (upload) or discards it. */
+  /**
+   * Streams a file into storage part by part; the caller attaches it (upload) or discards it.
+   * Its name and first bytes are checked before anything is stored: a type that cannot be read
+   * (a .png, a PNG named .pdf) is a 415 with nothing written, and the rest is not read.
+   */
   async storeFile(chunks: AsyncIterable<Buffer>, fileName: string): Promise<StoredFile> {
-    const uploadId = await this.deps.repo.createUpload();
+    let uploadId: string | undefined;
     let size = 0;
     let seq = 0;
     let pending: Buffer[] = [];
     let pendingBytes = 0;
+    let typed = false;
+    const checkType = (whole: boolean) => {
+      typed = true;
+      if (size === 0) return; // an empty file is refused as empty when it is attached
+      try {
+        refuseByStart(Buffer.concat(pending).subarray(0, SIGNATURE_BYTES), fileName, whole);
+      } catch (err) {
+        if (!(err instanceof ExtractionError)) throw err;
+        // an AppError: the request's connection closes rather than read the rest
+        throw new AppError(err.code, err.message);
+      }
+    };
     const flush = async () => {
       if (!pendingBytes) return;
+      uploadId ??= await this.deps.repo.createUpload();
       await this.deps.repo.appendUploadPart(uploadId, seq++, Buffer.concat(pending));
       pending = [];
       pendingBytes = 0;
@@ -101,11 +117,14 @@ export class ContentService {
         size += chunk.length;
         pending.push(chunk);
         pendingBytes += chunk.length;
+        if (!typed && pendingBytes >= SIGNATURE_BYTES) checkType(false);
         if (pendingBytes >= UPLOAD_PART_BYTES) await flush();
       }
+      if (!typed) checkType(true);
       await flush();
+      uploadId ??= await this.deps.repo.createUpload();
     } catch (err) {
-      await this.discardFile(uploadId);
+      if (uploadId) await this.discardFile(uploadId);
       throw err;
     }
     return { uploadId, size, fileName };
@@ -116,11 +135,11 @@ export class ContentService {
   }
 
   /**
-   * Makes a stored file an item of the class in `processing`, with the job that reads it, then
-   * waits a few seconds for that job: a small file answers ready, as before; a large one answers
-   * `processing` and the teacher sees it become ready. A file refused while the request waits is
-   * answered with its 413/415/422 and leaves nothing behind; refused later, the item stays
-   * `failed` with the reason.
+   * Makes a stored file an item of the class in `processing`, with the job that reads it, and
+   * returns that item at once (without its text): the job makes it `ready`, or `failed` with the
+   * reason, and clients follow its status (GET /content/{id}). Only what is refused before the
+   * file is stored (its size, its type by name and first bytes, an empty file) is answered with
+   * its 4xx.
    */
   async upload(
     teacherId: string,
@@ -131,8 +150,6 @@ export class ContentService {
       file: StoredFile;
     },
     options: {
-      /** how long to wait for the file to be read (default: the upload request's wait) */
-      waitMs?: number;
       /** commits with the new item and its job (e.g. recording where the file came from) */
       alsoInTransaction?: AlsoInTransaction;
     } = {},
@@ -157,20 +174,27 @@ export class ContentService {
       },
     );
     this.deps.jobs.wake(CONTENT_JOB.name);
-    await this.waitWhileProcessing(id, options.waitMs ?? this.deps.uploadWaitMs);
-    const state = await this.deps.repo.statusOf(id);
-    if (state?.status === 'failed') {
-      await this.deps.repo.delete(id);
-      // the job's refusal, as it would have been thrown here
-      const code = state.failure_code;
-      throw new ExtractionError(
-        code && isExtractionCode(code) ? code : 'VALIDATION_ERROR',
-        state.status_reason ?? EXTRACTION_MESSAGES.noText,
-      );
-    }
     const item = await this.get(teacherId, id);
     // the reply names the item; its text is for GET /content/{id}
     return { ...item, content: null };
+  }
+
+  /**
+   * For a caller that is itself background work (a file shared in a Slack channel, whose refusal
+   * is said in its thread), never for a request: waits up to `ms` for the item's job. A file
+   * refused meanwhile is deleted and its refusal thrown (an ExtractionError with the job's code
+   * and reason); one still processing after `ms` stays, and turns ready or failed by itself.
+   */
+  async awaitRead(id: string, ms: number): Promise<void> {
+    await this.waitWhileProcessing(id, ms);
+    const state = await this.deps.repo.statusOf(id);
+    if (state?.status !== 'failed') return;
+    await this.deps.repo.delete(id);
+    const code = state.failure_code;
+    throw new ExtractionError(
+      code && isExtractionCode(code) ? code : 'VALIDATION_ERROR',
+      state.status_reason ?? EXTRACTION_MESSAGES.noText,
+    );
   }
 
   /** Waits until the item leaves `processing` (here or in another instance) or `ms` pass. */

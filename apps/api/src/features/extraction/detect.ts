@@ -37,8 +37,11 @@ export function extensionOf(fileName: string): string {
 
 const WINDOWS_1252_UNDEFINED = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
-/** Text: no NUL bytes, no binary control characters, valid UTF-8 or plausible Windows-1252. */
-function looksLikeText(data: Buffer): boolean {
+/**
+ * Text: no NUL bytes, no binary control characters, valid UTF-8 or plausible Windows-1252.
+ * `more`: `data` is only the file's start (a character may be cut at its end).
+ */
+function looksLikeText(data: Buffer, more = false): boolean {
   const sample = data.subarray(0, 64 * 1024);
   if (data.indexOf(0) !== -1) return false;
   for (const byte of sample) {
@@ -48,7 +51,7 @@ function looksLikeText(data: Buffer): boolean {
   }
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(sample, {
-      stream: data.length > sample.length,
+      stream: more || data.length > sample.length,
     });
     return true;
   } catch {
@@ -60,6 +63,33 @@ function looksLikeText(data: Buffer): boolean {
 function pdfHeaderAt(data: Buffer): boolean {
   const idx = data.subarray(0, 1024).indexOf('%PDF-', 0, 'latin1');
   return idx !== -1;
+}
+
+/** Bytes of a file's start that show its signature (a PDF's header may sit up to 1 KB in). */
+export const SIGNATURE_BYTES = 1024;
+
+/**
+ * What the start of a file already tells, before the rest is read or anything is stored: throws
+ * `unsupported()` when it cannot be an accepted kind under its name (an extension not accepted; a
+ * PNG named .pdf; text named .docx; binary named .txt). `start` is the file's first
+ * SIGNATURE_BYTES, or the whole file when it is shorter (`whole`). Passing says nothing more: the
+ * whole file is typed again when it is read (`detectKind`: zip directories, OLE streams, damage).
+ */
+export function refuseByStart(start: Buffer, fileName: string, whole: boolean): void {
+  const ext = extensionOf(fileName);
+  if (!(ALL_KINDS as readonly string[]).includes(ext)) throw unsupported();
+  if (pdfHeaderAt(start)) {
+    if (ext !== 'pdf') throw unsupported();
+  } else if (start.length >= 4 && start.readUInt32LE(0) === 0x04034b50) {
+    if (ext !== 'docx' && ext !== 'xlsx') throw unsupported();
+  } else if (start.length >= 8 && start.subarray(0, 8).equals(OLE_MAGIC)) {
+    // a password-protected DOCX or XLSX is an OLE file too: refused later with its own message
+    if (ext === 'pdf' || ext === 'txt' || ext === 'csv') throw unsupported();
+  } else if (ext === 'txt' || ext === 'csv') {
+    if (!looksLikeText(start, !whole)) throw unsupported();
+  } else {
+    throw unsupported();
+  }
 }
 
 /**

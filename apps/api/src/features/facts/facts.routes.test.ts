@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseFact } from '@app/contracts';
 import { body, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
-import { multipartBody } from '../../../test/multipart.ts';
+import { uploadAndSettle } from '../../../test/uploads.ts';
 import { FactsRepository } from './facts.repository.ts';
 import { loadFactSheet } from './facts.service.ts';
 
@@ -48,18 +48,14 @@ async function teacherWithSyllabus(text = SYLLABUS) {
 }
 
 async function uploadSyllabus(auth: Record<string, string>, classId: string, text: string) {
-  const { payload, headers } = multipartBody(
+  const { item } = await uploadAndSettle(
+    t.app,
+    auth,
     { class_id: classId, content_type: 'syllabus', title: 'Syllabus' },
     { name: 'syllabus.txt', data: Buffer.from(text) },
   );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/content/upload',
-    headers: { ...auth, ...headers },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return body<{ data: { content: { id: string } } }>(res).data.content;
+  expect(item.status).toBe('ready');
+  return item;
 }
 
 async function listFacts(auth: Record<string, string>, classId: string) {

@@ -189,6 +189,12 @@ export class SlackMaterialService {
         await this.replyInThread(token, message, MATERIAL_MESSAGES.tooLarge(file.name));
         return false;
       }
+      // refused by its name and first bytes before it was stored (a type that cannot be read)
+      const refused = refusalOf(error);
+      if (refused !== undefined) {
+        await this.replyInThread(token, message, MATERIAL_MESSAGES.refused(file.name, refused));
+        return false;
+      }
       if (!(error instanceof SlackApiError) || isTransient(error)) throw error;
       log.warn({ err: error, fileId }, 'slack file download failed');
       await this.replyInThread(token, message, MATERIAL_MESSAGES.downloadFailed(file.name));
@@ -197,7 +203,7 @@ export class SlackMaterialService {
 
     const channelName = await this.channelName(link, token, message.channel);
     try {
-      await content.upload(
+      const item = await content.upload(
         link.teacher_id,
         {
           classId: link.class_id,
@@ -207,11 +213,12 @@ export class SlackMaterialService {
           file: stored,
         },
         {
-          waitMs: FILE_READ_WAIT_MS,
           alsoInTransaction: (trx, contentId) =>
             repo.recordContentOrigin(originOf(message, contentId, channelName, fileId), trx),
         },
       );
+      // this is the event's job, not a request: it waits, so a refusal is said in the thread
+      await content.awaitRead(item.id, FILE_READ_WAIT_MS);
     } catch (error) {
       await content.discardFile(stored.uploadId);
       const why = refusalOf(error);
