@@ -280,7 +280,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     extractor,
     jobs,
     processor,
-    uploadWaitMs: config.uploadWaitMs,
   });
   const facts = new FactsService({ repo: repos.facts, classes });
   const chat = new ChatService({

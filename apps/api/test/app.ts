@@ -60,8 +60,6 @@ export async function startTestInstance(
   const config = loadConfig({
     PUBLIC_URL: 'http://app.test',
     LOG_LEVEL: 'silent',
-    // an upload's reply waits for its file however slow the machine (tests of 'processing' set 0)
-    CONTENT_UPLOAD_WAIT_SECONDS: '300',
     ...env,
   });
   const { db } = createDb(databaseUrl, { max: 5 });
