@@ -118,76 +118,99 @@ export function replyToClientError(this: FastifyInstance, err: Error, socket: So
   socket.destroy(err);
 }
 
-/** Replies 422 VALIDATION_ERROR with `detail` a list of issues (DESIGN §4). */
-const sendIssues = (reply: FastifyReply, issues: ValidationIssue[]) =>
-  reply
-    .status(ERROR_STATUS.VALIDATION_ERROR)
-    .send({ success: false, detail: issues, code: 'VALIDATION_ERROR' });
+/** What a failure is answered with: its status, its body in SPEC §8's shape and its headers. */
+export type ErrorReply = {
+  status: number;
+  body: { success: false; detail: string | ValidationIssue[]; code: ErrorCode };
+  headers: Record<string, string>;
+  /** how the log takes it: 'warn' for a lost database, 'error' for anything unexpected */
+  log?: 'warn' | 'error';
+};
+
+const coded = (
+  code: ErrorCode,
+  detail: string,
+  headers: Record<string, string> = {},
+  log?: ErrorReply['log'],
+): ErrorReply => ({
+  status: ERROR_STATUS[code],
+  body: { success: false, detail, code },
+  headers,
+  ...(log ? { log } : {}),
+});
+
+/** 422 VALIDATION_ERROR with `detail` a list of issues (DESIGN §4). */
+const issues = (list: ValidationIssue[]): ErrorReply => ({
+  status: ERROR_STATUS.VALIDATION_ERROR,
+  body: { success: false, detail: list, code: 'VALIDATION_ERROR' },
+  headers: {},
+});
 
 /**
- * The one error handler: every failure leaves in SPEC §8's shape with its code's status. Domain
- * errors of the features (`ExtractionError`: a file refused by extraction) are mapped here, so
- * services let them pass instead of wrapping each in an AppError.
+ * What the one error handler answers for a failure, also for a failure it cannot send itself (an
+ * answer already streaming: its error event carries the same code). Domain errors of the features
+ * (`ExtractionError`: a file refused by extraction) are mapped here, so services let them pass
+ * instead of wrapping each in an AppError.
  */
+export function errorReplyOf(error: unknown): ErrorReply {
+  if (error instanceof AppError) return coded(error.code, error.message, error.headers);
+  if (error instanceof ExtractionError) return coded(error.code, error.message);
+  if (error instanceof InputValidationError) return issues(error.issues);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const prefix = error.validationContext ?? 'body';
+    return issues(
+      error.validation.map((v) => ({
+        loc: locFromPath(prefix, v.instancePath),
+        msg: v.message ?? 'Invalid value',
+        type: v.keyword,
+      })),
+    );
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode ?? 500;
+  if (status === 400 && fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return issues([{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }]);
+  }
+  if (status === 400 && fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return issues([{ loc: ['body'], msg: 'Request body is required', type: 'missing' }]);
+  }
+  if (status >= 400 && status < 500)
+    return coded(codeOfStatus(status), String(fastifyError.message));
+  const dbCode = String(fastifyError.code);
+  if (UNSTORABLE_TEXT.has(dbCode)) {
+    // text that reached the database with a NUL character or an invalid byte sequence
+    return issues([
+      {
+        loc: ['body'],
+        msg: 'Text contains characters that cannot be stored',
+        type: 'invalid_text',
+      },
+    ]);
+  }
+  if (dbCode === UNIQUE_VIOLATION) {
+    // two requests raced to create the same thing: the loser is told, not given a 500
+    return coded(
+      'CONFLICT',
+      'This was just changed by another request. Please reload and try again.',
+    );
+  }
+  if (isDatabaseUnavailable(error)) {
+    return coded(
+      'SERVICE_UNAVAILABLE',
+      'The service is briefly unavailable. Please try again in a few seconds.',
+      { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+      'warn',
+    );
+  }
+  return coded('INTERNAL', 'An internal error occurred. Please try again.', {}, 'error');
+}
+
+/** The one error handler: every failure leaves in SPEC §8's shape with its code's status. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (error instanceof AppError)
-      return sendError(reply, error.code, error.message, error.headers);
-    if (error instanceof ExtractionError) return sendError(reply, error.code, error.message);
-    if (error instanceof InputValidationError) return sendIssues(reply, error.issues);
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const prefix = error.validationContext ?? 'body';
-      return sendIssues(
-        reply,
-        error.validation.map((v) => ({
-          loc: locFromPath(prefix, v.instancePath),
-          msg: v.message ?? 'Invalid value',
-          type: v.keyword,
-        })),
-      );
-    }
-    const fastifyError = error as FastifyError;
-    const status = fastifyError.statusCode ?? 500;
-    if (status === 400 && fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return sendIssues(reply, [
-        { loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' },
-      ]);
-    }
-    if (status === 400 && fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return sendIssues(reply, [
-        { loc: ['body'], msg: 'Request body is required', type: 'missing' },
-      ]);
-    }
-    if (status >= 400 && status < 500) return sendError(reply, codeOfStatus(status), error.message);
-    const dbCode = String(fastifyError.code);
-    if (UNSTORABLE_TEXT.has(dbCode)) {
-      // text that reached the database with a NUL character or an invalid byte sequence
-      return sendIssues(reply, [
-        {
-          loc: ['body'],
-          msg: 'Text contains characters that cannot be stored',
-          type: 'invalid_text',
-        },
-      ]);
-    }
-    if (dbCode === UNIQUE_VIOLATION) {
-      // two requests raced to create the same thing: the loser is told, not given a 500
-      return sendError(
-        reply,
-        'CONFLICT',
-        'This was just changed by another request. Please reload and try again.',
-      );
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return sendError(
-        reply,
-        'SERVICE_UNAVAILABLE',
-        'The service is briefly unavailable. Please try again in a few seconds.',
-        { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
-      );
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, 'INTERNAL', 'An internal error occurred. Please try again.');
+    const answer = errorReplyOf(error);
+    if (answer.log === 'warn') request.log.warn({ err: error }, 'database unavailable');
+    if (answer.log === 'error') request.log.error({ err: error }, 'unhandled error');
+    return reply.status(answer.status).headers(answer.headers).send(answer.body);
   });
 }

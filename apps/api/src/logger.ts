@@ -1,13 +1,23 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.ts';
 
-/** Strips secrets that can travel in a URL (reset links) from logged request URLs. */
+/**
+ * Strips secrets that can travel in a URL from logged request URLs: reset links' tokens, and the
+ * code and state of Slack's OAuth redirect (the code buys a workspace's bot token until it is used).
+ */
 function redactUrl(url: string): string {
-  return url.replace(/([?&](?:reset_token|token|refresh_token)=)[^&]*/gi, '$1[redacted]');
+  return url.replace(
+    /([?&](?:reset_token|token|refresh_token|code|state)=)[^&]*/gi,
+    '$1[redacted]',
+  );
 }
 
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
+/** The server's logger: JSON to stdout (pretty on a terminal), or to `destination` (tests). */
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  destination?: DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
     redact: {
       paths: [
@@ -26,7 +36,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
         ip: req.ip,
       }),
     },
-    ...(process.stdout.isTTY
+    ...(process.stdout.isTTY && !destination
       ? {
           transport: {
             target: 'pino-pretty',
@@ -34,5 +44,6 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
           },
         }
       : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -11,11 +11,12 @@ import {
   slackLinkClassSchema,
   slackTeamSchema,
 } from '@app/contracts';
+import { errorReplyOf } from '../../errors.ts';
 import { requireAuth } from '../../plugins/authenticate.ts';
 import { bearer, ok, okMessage, teacherOf } from '../../plugins/route-helpers.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { slackManifest } from './manifest.ts';
-import type { SlackService } from './slack.service.ts';
+import { INSTALL_MESSAGES, type SlackService } from './slack.service.ts';
 
 const tags = ['team chat'];
 /** Slack ids (T…, C…, G…) and our UUIDs; anything else is simply not found. */
@@ -26,6 +27,10 @@ const userParams = z.object({
   id: slackId(SLACK_MESSAGES.integrationNotFound),
   userId: slackId(SLACK_MESSAGES.userNotFound),
 });
+
+const integrationsError = (message: string) => `/integrations?error=${encodeURIComponent(message)}`;
+/** The reason shown when the install failed on our side (the database, a bug), not the link's. */
+const INSTALL_FAILED = 'The installation could not be completed. Please try again in a moment.';
 
 /** The routes Slack and any visitor reach: the manifest and Slack's OAuth redirect. */
 export const slackPublicRoutes =
@@ -56,8 +61,14 @@ export const slackPublicRoutes =
       // a redirect whatever happens: the browser is on this page, not a script
       handler: async (req, reply) => {
         const { error } = await slack.completeInstall(req.query);
+        return reply.redirect(error ? integrationsError(error) : '/install-success', 302);
+      },
+      // a query refused before the handler (too long, repeated, a NUL) or a failure in it
+      errorHandler: (error, req, reply) => {
+        const { status, log } = errorReplyOf(error);
+        if (log) req.log[log]({ err: error }, 'slack install failed');
         return reply.redirect(
-          error ? `/integrations?error=${encodeURIComponent(error)}` : '/install-success',
+          integrationsError(status < 500 ? INSTALL_MESSAGES.badState : INSTALL_FAILED),
           302,
         );
       },
