@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { errorReplyOf } from '../errors.ts';
 
 /**
  * Sends an answer as Server-Sent Events while it is generated (issue 16, item 4): `delta`
@@ -38,13 +38,17 @@ export async function streamAnswer<T>(
     send('done', data);
   } catch (error) {
     if (!started) throw error;
-    req.log.error({ err: error }, 'streamed answer failed after it started');
-    const known = error instanceof AppError && error.statusCode < 500;
-    send('error', {
-      success: false,
-      code: known ? error.code : 'INTERNAL',
-      detail: known ? error.message : 'Something went wrong while answering. Please try again.',
-    });
+    const { status, body, headers, log } = errorReplyOf(error);
+    req.log[log ?? 'info']({ err: error }, 'streamed answer failed after it started');
+    // the same code as a reply before the stream would have had: a lost database says that a
+    // retry will work (and when), a bug says only that something went wrong
+    const retryAfter = headers['retry-after'];
+    send(
+      'error',
+      status >= 500 && body.code === 'INTERNAL'
+        ? { ...body, detail: 'Something went wrong while answering. Please try again.' }
+        : { ...body, ...(retryAfter ? { retry_after: Number(retryAfter) } : {}) },
+    );
   }
   reply.raw.end();
 }
