@@ -23,6 +23,19 @@ export const CONTENT_MESSAGES = {
   tooLarge: 'File size must be less than 50MB',
   unsupportedType: 'Unsupported file type. Please upload PDF, Word, Excel, or text files.',
 } as const;
+/**
+ * The header of an upload that names it, so a retry is not stored twice (issue 27): the client
+ * chooses it (a random UUID per file it uploads, the same on that file's retries), and the same
+ * teacher sending it again within UPLOAD_IDEMPOTENCY_WINDOW_HOURS gets the first upload's item.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const UPLOAD_IDEMPOTENCY_WINDOW_HOURS = 24;
+export const idempotencyKeySchema = z
+  .string()
+  .regex(
+    /^[\x21-\x7e]{8,128}$/,
+    'Idempotency-Key must be 8 to 128 visible ASCII characters, such as a UUID',
+  );
 /** Accepted upload extensions (SPEC §5: PDF, Word, Excel, plain text, CSV). */
 export const CONTENT_FILE_EXTENSIONS = [
   '.pdf',

@@ -201,6 +201,14 @@ interface UploadPartsTable {
   data: Buffer;
 }
 
+/** An upload's Idempotency-Key and the item it made (migration 030). */
+interface UploadKeysTable {
+  teacher_id: string;
+  key: string;
+  content_id: string;
+  created_at: Generated<Date>;
+}
+
 interface ContentChunksTable {
   id: Generated<string>;
   content_id: string;
@@ -436,6 +444,7 @@ export interface Database {
   content_chunks: ContentChunksTable;
   uploads: UploadsTable;
   upload_parts: UploadPartsTable;
+  upload_keys: UploadKeysTable;
   class_lexemes: ClassLexemesTable;
   class_chunk_counts: ClassChunkCountsTable;
   content_headings: ContentHeadingsTable;

@@ -177,6 +177,52 @@ export class ContentRepository extends Repository {
     await this.db.insertInto('upload_parts').values({ upload_id: uploadId, seq, data }).execute();
   }
 
+  /**
+   * The item a teacher's upload key names: one uploaded with it within the last `windowHours`
+   * and still there (a key goes with its item). Undefined otherwise.
+   */
+  async contentOfUploadKey(teacherId: string, key: string, windowHours: number) {
+    return this.db
+      .selectFrom('upload_keys as k')
+      .innerJoin('contents as ct', 'ct.id', 'k.content_id')
+      .select(['ct.id', 'ct.class_id'])
+      .where('k.teacher_id', '=', teacherId)
+      .where('k.key', '=', key)
+      .where('k.created_at', '>=', sql<Date>`now() - make_interval(hours => ${windowHours})`)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Records in `trx` that the teacher's `key` names `contentId`; false when it already names
+   * another upload within the last `windowHours`. A concurrent request's insert of the same key
+   * waits for this transaction (the primary key), then sees the conflict: one of them wins. A
+   * key past the window is taken over.
+   */
+  async claimUploadKey(
+    trx: Trx,
+    teacherId: string,
+    key: string,
+    contentId: string,
+    windowHours: number,
+  ): Promise<boolean> {
+    const row = await trx
+      .insertInto('upload_keys')
+      .values({ teacher_id: teacherId, key, content_id: contentId })
+      .onConflict((oc) =>
+        oc
+          .columns(['teacher_id', 'key'])
+          .doUpdateSet({ content_id: contentId, created_at: sql<Date>`now()` })
+          .where(
+            'upload_keys.created_at',
+            '<',
+            sql<Date>`now() - make_interval(hours => ${windowHours})`,
+          ),
+      )
+      .returning('content_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** An item's state, for background work waiting on its job (no owner check: it made it). */
   async statusOf(id: string) {
     return this.db

@@ -9,7 +9,10 @@ import {
   contentStatsSchema,
   contentTypeInputSchema,
   contentUpdateSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
   syllabusCreateSchema,
+  type ContentItem,
 } from '@app/contracts';
 import { InputValidationError, invalidInput } from '../../errors.ts';
 import { declaredSizeCheck, streamUpload } from '../../plugins/upload.ts';
@@ -29,6 +32,30 @@ const uploadFields = z.object({
   title: z.string().max(10_000).optional(),
 });
 
+type StoredFile = Awaited<ReturnType<ContentService['storeFile']>>;
+
+/** Ends an upload whose Idempotency-Key names an earlier one, before its file is read. */
+class Replayed extends Error {
+  constructor(readonly item: ContentItem) {
+    super('replayed');
+  }
+}
+
+/** The upload's Idempotency-Key, if it sent one; 422 when it is not a valid key. */
+function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>) {
+  const raw = headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  if (raw === undefined) return undefined;
+  const parsed = idempotencyKeySchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw new InputValidationError(
+    parsed.error.issues.map((i) => ({
+      loc: ['headers', IDEMPOTENCY_KEY_HEADER.toLowerCase()],
+      msg: i.message,
+      type: i.code,
+    })),
+  );
+}
+
 export const contentRoutes =
   (content: ContentService, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -42,7 +69,7 @@ export const contentRoutes =
       schema: {
         tags,
         summary:
-          'Upload a file (PDF, Word, Excel, CSV, text). It is stored, then read and indexed in the background: the reply is 202 at once with the item `processing` (without its text); GET /content/{id} shows when it is `ready`, or `failed` and why. A file refused before it is stored (too large, a type that cannot be read, empty) is a 4xx. Send the text fields before the file.',
+          "Upload a file (PDF, Word, Excel, CSV, text). It is stored, then read and indexed in the background: the reply is 202 at once with the item `processing` (without its text); GET /content/{id} shows when it is `ready`, or `failed` and why. A file refused before it is stored (too large, a type that cannot be read, empty) is a 4xx. Send the text fields before the file. With an `Idempotency-Key` header (8 to 128 visible ASCII characters, e.g. a UUID per file, the same on its retries), the same teacher sending that key again within 24 hours gets the first upload's item (202, same id) and nothing new is stored.",
         security: bearer,
         consumes: ['multipart/form-data'],
         response: { 202: one },
@@ -61,14 +88,30 @@ export const contentRoutes =
             })),
           );
         };
-        const { fields, file } = await streamUpload(req, CONTENT_MESSAGES.tooLarge, {
-          beforeFile: async (early) => {
-            if (early.class_id !== undefined)
-              await content.requireClass(teacherOf(req), parseFields(early).class_id);
-          },
-          store: (chunks, fileName) => content.storeFile(chunks, fileName),
-          discard: (stored) => content.discardFile(stored.uploadId),
-        });
+        const idempotencyKey = idempotencyKeyOf(req.headers);
+        let upload: { fields: Record<string, string>; file: StoredFile | undefined };
+        try {
+          upload = await streamUpload(req, CONTENT_MESSAGES.tooLarge, {
+            beforeFile: async (early) => {
+              if (early.class_id === undefined) return;
+              const classId = parseFields(early).class_id;
+              await content.requireClass(teacherOf(req), classId);
+              // a retry of an upload already stored: its item, and this file is never read
+              const earlier =
+                idempotencyKey && (await content.replayOf(teacherOf(req), idempotencyKey, classId));
+              if (earlier) throw new Replayed(earlier);
+            },
+            store: (chunks, fileName) => content.storeFile(chunks, fileName),
+            discard: (stored) => content.discardFile(stored.uploadId),
+          });
+        } catch (err) {
+          if (!(err instanceof Replayed)) throw err;
+          return reply
+            .status(202)
+            .header('connection', 'close')
+            .send({ success: true as const, data: { content: err.item } });
+        }
+        const { fields, file } = upload;
         try {
           const input = parseFields(fields);
           if (!file) throw invalidInput('Choose a file to upload.');
@@ -77,6 +120,7 @@ export const contentRoutes =
             contentType: input.content_type,
             title: input.title,
             file,
+            idempotencyKey,
           });
           return reply.status(202).send({ success: true as const, data: { content: item } });
         } catch (err) {

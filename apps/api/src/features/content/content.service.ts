@@ -1,4 +1,8 @@
-import type { ContentItem, ContentType } from '@app/contracts';
+import {
+  type ContentItem,
+  type ContentType,
+  UPLOAD_IDEMPOTENCY_WINDOW_HOURS,
+} from '@app/contracts';
 import { AppError, conflict, invalidInput, notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import { refuseByStart, SIGNATURE_BYTES } from '../extraction/detect.ts';
@@ -58,6 +62,12 @@ type StoredFile = { uploadId: string; size: number; fileName: string };
 
 /** Bytes per stored part: memory per upload stays at one part, whatever the file's size. */
 const UPLOAD_PART_BYTES = 1024 * 1024;
+
+/** Thrown inside an upload's transaction when its key was claimed first: the transaction undoes. */
+class UploadKeyTaken extends Error {}
+
+const keyForAnotherClass = () =>
+  conflict('This Idempotency-Key was already used for an upload to another class.');
 
 const notReady = (status: string) =>
   conflict(
@@ -140,6 +150,10 @@ export class ContentService {
    * reason, and clients follow its status (GET /content/{id}). Only what is refused before the
    * file is stored (its size, its type by name and first bytes, an empty file) is answered with
    * its 4xx.
+   *
+   * With an `idempotencyKey`, the same teacher's upload with that key within
+   * UPLOAD_IDEMPOTENCY_WINDOW_HOURS returns the first upload's item (as it is now) and this file
+   * is discarded: also when the two race (one transaction claims the key, the other undoes).
    */
   async upload(
     teacherId: string,
@@ -148,6 +162,7 @@ export class ContentService {
       contentType: ContentType;
       title: string | undefined;
       file: StoredFile;
+      idempotencyKey?: string;
     },
     options: {
       /** commits with the new item and its job (e.g. recording where the file came from) */
@@ -159,23 +174,75 @@ export class ContentService {
     if (file.size === 0) throw invalidInput(EXTRACTION_MESSAGES.empty);
     const fileName = file.fileName.split(/[\\/]/).pop()!.slice(0, 255) || 'upload';
     const title = input.title?.trim() || fileName.replace(/\.[^.]+$/, '') || 'Untitled';
-    const id = await this.deps.repo.insertProcessing(
-      input.classId,
-      {
-        title: title.slice(0, 255),
-        content_type: input.contentType,
-        file_name: fileName,
-        file_size: file.size,
-      },
-      file.uploadId,
-      async (trx, contentId) => {
-        await this.deps.jobs.send(CONTENT_JOB.name, { contentId }, trx);
-        await options.alsoInTransaction?.(trx, contentId);
-      },
-    );
+    const key = input.idempotencyKey;
+    const replay = async () => {
+      const earlier = await this.replayOf(teacherId, key!, input.classId);
+      if (earlier) await this.discardFile(file.uploadId);
+      return earlier;
+    };
+    if (key !== undefined) {
+      const earlier = await replay();
+      if (earlier) return earlier;
+    }
+    let id: string;
+    try {
+      id = await this.deps.repo.insertProcessing(
+        input.classId,
+        {
+          title: title.slice(0, 255),
+          content_type: input.contentType,
+          file_name: fileName,
+          file_size: file.size,
+        },
+        file.uploadId,
+        async (trx, contentId) => {
+          if (
+            key !== undefined &&
+            !(await this.deps.repo.claimUploadKey(
+              trx,
+              teacherId,
+              key,
+              contentId,
+              UPLOAD_IDEMPOTENCY_WINDOW_HOURS,
+            ))
+          )
+            throw new UploadKeyTaken();
+          await this.deps.jobs.send(CONTENT_JOB.name, { contentId }, trx);
+          await options.alsoInTransaction?.(trx, contentId);
+        },
+      );
+    } catch (err) {
+      if (!(err instanceof UploadKeyTaken)) throw err;
+      // a request with the same key committed first: its item is the answer
+      const earlier = await replay();
+      // that item was deleted in the meantime
+      if (!earlier) throw conflict('This upload was just changed by another request. Try again.');
+      return earlier;
+    }
     this.deps.jobs.wake(CONTENT_JOB.name);
     const item = await this.get(teacherId, id);
     // the reply names the item; its text is for GET /content/{id}
+    return { ...item, content: null };
+  }
+
+  /**
+   * The item of the teacher's upload with `key` within UPLOAD_IDEMPOTENCY_WINDOW_HOURS, as it is
+   * now (without its text); undefined when there is none. 409 when that upload went to another
+   * class than `classId` (a client reusing a key for another upload).
+   */
+  async replayOf(
+    teacherId: string,
+    key: string,
+    classId: string,
+  ): Promise<ContentItem | undefined> {
+    const earlier = await this.deps.repo.contentOfUploadKey(
+      teacherId,
+      key,
+      UPLOAD_IDEMPOTENCY_WINDOW_HOURS,
+    );
+    if (!earlier) return undefined;
+    if (earlier.class_id !== classId) throw keyForAnotherClass();
+    const item = await this.get(teacherId, earlier.id);
     return { ...item, content: null };
   }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { UPLOAD_IDEMPOTENCY_WINDOW_HOURS } from '@app/contracts';
 import { Repository } from '../../db/repository.ts';
 
 /** Rows deleted per statement: a first prune of years of history never holds a long lock. */
@@ -7,7 +8,7 @@ export const PRUNE_BATCH = 5_000;
 /** All SQL for deleting rows that can no longer matter (the housekeeping job). */
 export class HousekeepingRepository extends Repository {
   /**
-   * Uploads never attached to an item, finished rate-limit windows (the longest is an hour),
+   * Uploads never attached to an item and upload keys past their window, finished rate-limit windows (the longest is an hour),
    * expired refresh tokens, reset links, account alerts and e-mail changes, and sessions revoked
    * over `sessionsDays` ago: how many of each it deleted.
    */
@@ -46,8 +47,18 @@ export class HousekeepingRepository extends Repository {
       .where('content_id', 'is', null)
       .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
       .executeTakeFirst();
+    // an upload's Idempotency-Key past the window in which a retry may repeat it
+    const uploadKeys = await db
+      .deleteFrom('upload_keys')
+      .where(
+        'created_at',
+        '<',
+        sql<Date>`now() - make_interval(hours => ${UPLOAD_IDEMPOTENCY_WINDOW_HOURS})`,
+      )
+      .executeTakeFirst();
     return {
       uploads: count(uploads),
+      upload_keys: count(uploadKeys),
       rate_limits: count(rateLimits),
       refresh_tokens: count(refreshTokens),
       password_resets: count(passwordResets),
