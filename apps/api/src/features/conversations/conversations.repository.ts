@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { ConversationFilter } from '@app/contracts';
 import type { Db, Trx } from '../../db/index.ts';
 import { Repository } from '../../db/repository.ts';
-import type { GroupScope } from './question-groups.ts';
 
 /** Longest search a teacher can type is bounded by the contract; words beyond this are ignored. */
 const SEARCH_WORDS_MAX = 8;
@@ -25,6 +24,19 @@ function searchWords(search: string): string[] {
 const EXACT_GROUPS_MAX = 500;
 /** Conversation ids handed back per group. */
 export const IDS_PER_GROUP_MAX = 1000;
+
+/** Which of a class's questions `exactQuestionGroups` groups (question-groups.ts merges them). */
+export type GroupScope = {
+  classId: string;
+  /** only questions the material did not cover and the teacher has not answered yet */
+  openUnansweredOnly?: boolean;
+  /** only questions answered from this source ('other': the material did not cover them) */
+  sourceType?: 'syllabus' | 'content' | 'other';
+  /** asked at or after */
+  since?: Date;
+  /** groups returned, largest first */
+  limit: number;
+};
 
 /** Questions asking the same (one `question_key`, migration 006), as `exactQuestionGroups` reads them. */
 export type ExactGroupRow = {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import { ConversationsRepository } from './conversations.repository.ts';
-import { groupQuestions as groupsOf, type GroupScope } from './question-groups.ts';
+import type { GroupScope } from './conversations.repository.ts';
+import { groupQuestions as groupsOf } from './question-groups.ts';
 
 let t: TestApp;
 let classId: string;

@@ -2,6 +2,7 @@ import {
   IDS_PER_GROUP_MAX,
   type ConversationsRepository,
   type ExactGroupRow,
+  type GroupScope,
 } from './conversations.repository.ts';
 
 /**
@@ -28,17 +29,6 @@ export type QuestionGroup = {
   conversation_ids: string[];
 };
 
-export type GroupScope = {
-  classId: string;
-  /** only questions the material did not cover and the teacher has not answered yet */
-  openUnansweredOnly?: boolean;
-  /** only questions answered from this source ('other': the material did not cover them) */
-  sourceType?: 'syllabus' | 'content' | 'other';
-  /** asked at or after */
-  since?: Date;
-  /** groups returned, largest first */
-  limit: number;
-};
 
 type ExactGroup = {
   words: string[];

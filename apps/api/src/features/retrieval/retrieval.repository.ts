@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { ContentType } from '@app/contracts';
 import { Repository } from '../../db/repository.ts';
-import type { Passage } from './retrieval.ts';
 
 /** A misspelt stem this long may be two edits away from the material's word; shorter ones one. */
 const TWO_EDITS_FROM_LENGTH = 7;
@@ -36,6 +35,9 @@ export type Chunk = {
   heading: string | null;
   body: string;
 };
+
+/** A chunk retrieved for a question, with how well it matched (ts_rank_cd). */
+export type Passage = Chunk & { rank: number };
 
 /** A chunk with its place in its document. */
 export type PlacedChunk = Chunk & {

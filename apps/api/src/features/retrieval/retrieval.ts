@@ -1,14 +1,13 @@
 import {
   MAX_RANKED_CHUNKS,
-  type Chunk,
   type LexemeFound,
+  type Passage,
   type RetrievalRepository,
 } from './retrieval.repository.ts';
 import { QUESTION_FILLERS, STUDENT_PHRASES, STUDENT_VOCABULARY } from './vocabulary.ts';
 import { absentWordWeight, everydayDiscount, spokenRank } from './word-frequency.ts';
 
-/** A chunk retrieved for a question, with how well it matched (ts_rank_cd). */
-export type Passage = Chunk & { rank: number };
+export type { Passage } from './retrieval.repository.ts';
 
 /**
  * The question as search terms: one group per content word of the question (stop words drop out),
