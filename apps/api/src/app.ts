@@ -309,7 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const analytics = new AnalyticsService({
     repo: repos.analytics,
-    conversations: repos.conversations,
+    conversations,
     classes,
     now: deps.now,
   });

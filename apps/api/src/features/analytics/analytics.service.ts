@@ -2,8 +2,10 @@ import { LRUCache } from 'lru-cache';
 import { ANALYTICS_RECOUNT_SECONDS, ANALYTICS_TOP_QUESTIONS, type Analytics } from '@app/contracts';
 import { InputValidationError } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
-import type { ConversationsRepository } from '../conversations/conversations.repository.ts';
-import { mergeExactGroups, type QuestionGroup } from '../conversations/question-groups.ts';
+import type {
+  ConversationsService,
+  QuestionGroup,
+} from '../conversations/conversations.service.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
 /**
@@ -23,7 +25,7 @@ type AnalyticsOptions = {
 type AnalyticsServiceDeps = {
   repo: AnalyticsRepository;
   /** the most asked questions, grouped when they are the same question in other words */
-  conversations: Pick<ConversationsRepository, 'questionGroupsSince'>;
+  conversations: Pick<ConversationsService, 'questionGroupsSince'>;
   classes: Pick<ClassesService, 'requireOwned'>;
   /** injected so tests can stand on a day's boundary */
   now?: () => Date;
@@ -71,16 +73,18 @@ export class AnalyticsService {
   private async count({ classId, days, timeZone }: CountedView) {
     const countedAt = this.now();
     const range = await this.deps.repo.range(countedAt, days, timeZone);
-    const [{ perDay, byHour }, requestsPerDay, contentUsage, groups, notHelpful] =
+    const [{ perDay, byHour }, requestsPerDay, contentUsage, { top, unanswered }, notHelpful] =
       await Promise.all([
         this.deps.repo.activity(classId, range),
         this.deps.repo.contactRequestsPerDay(classId, range),
         this.deps.repo.contentUsage(classId, range),
-        this.deps.conversations.questionGroupsSince(classId, range.startAt),
+        this.deps.conversations.questionGroupsSince(
+          classId,
+          range.startAt,
+          ANALYTICS_TOP_QUESTIONS,
+        ),
         this.deps.repo.notHelpful(classId, range),
       ]);
-    const top = mergeExactGroups(groups.all, ANALYTICS_TOP_QUESTIONS);
-    const unanswered = mergeExactGroups(groups.notAnswered, ANALYTICS_TOP_QUESTIONS);
 
     const sum = <T>(rows: T[], pick: (row: T) => number) =>
       rows.reduce((total, row) => total + pick(row), 0);

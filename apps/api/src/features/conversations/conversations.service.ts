@@ -16,7 +16,9 @@ import type { ClassesService } from '../classes/classes.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { ConversationsRepository } from './conversations.repository.ts';
 import { CSV_BOM, csvRow } from './csv.ts';
-import { groupQuestions } from './question-groups.ts';
+import { groupQuestions, mergeExactGroups, type QuestionGroup } from './question-groups.ts';
+
+export type { QuestionGroup } from './question-groups.ts';
 
 const EXPORT_BATCH = 2000;
 const UNANSWERED_GROUPS_MAX = 100;
@@ -189,6 +191,23 @@ export class ConversationsService {
       }
     }
     return { fileName: exportFileName(cls.course_code || cls.class_name, today), lines: lines() };
+  }
+
+  /**
+   * The class's questions asked at or after `since`, the same question in other words as one
+   * group, the `limit` largest: every question, and those the material did not cover. For the
+   * analytics of a class its caller has checked is the teacher's.
+   */
+  async questionGroupsSince(
+    classId: string,
+    since: Date,
+    limit: number,
+  ): Promise<{ top: QuestionGroup[]; unanswered: QuestionGroup[] }> {
+    const groups = await this.deps.repo.questionGroupsSince(classId, since);
+    return {
+      top: mergeExactGroups(groups.all, limit),
+      unanswered: mergeExactGroups(groups.notAnswered, limit),
+    };
   }
 
   async unanswered(teacherId: string, classId: string): Promise<UnansweredList> {

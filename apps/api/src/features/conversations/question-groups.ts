@@ -29,7 +29,6 @@ export type QuestionGroup = {
   conversation_ids: string[];
 };
 
-
 type ExactGroup = {
   words: string[];
   asks: string[];
