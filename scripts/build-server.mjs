@@ -31,7 +31,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node24',
   sourcemap: true,
   // stack traces of the compiled server point into the TypeScript source
   sourcesContent: false,

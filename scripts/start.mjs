@@ -2,6 +2,7 @@
 // compiled server in this same process. One process (the script is started with `exec`) means a
 // SIGTERM sent to `npm start` reaches the server itself, which then drains requests and stops its
 // database. `npm run serve` (--no-build) runs what was built last.
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
