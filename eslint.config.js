@@ -41,8 +41,27 @@ const ANY_FEATURE = {
   message:
     'lib/ and components/ import no feature: move the shared piece here, or compose in src/app.',
 };
+/**
+ * Issue 27, item 8: classes, course-material and course-facts were one feature. They use each
+ * other one way only (classes → course-material → course-facts), and only through the used
+ * folder's index.ts; the app imports a feature that has an index.ts through it too (a route's
+ * lazy `import()` of its page is not an import this rule reads).
+ */
+const WEB_FEATURE_USES = { classes: ['course-material'], 'course-material': ['course-facts'] };
+const insideOf = (features) => ({
+  group: features.flatMap((used) =>
+    ['@/features/', '../', '../../', '../../../', '**/features/'].map((at) => `${at}${used}/**`),
+  ),
+  message:
+    "Import another feature through its index.ts ('@/features/<name>'), never a file inside it.",
+});
+const WEB_FEATURES_WITH_INDEX = WEB_FEATURES.filter((feature) =>
+  fs.existsSync(new URL(`./apps/web/src/features/${feature}/index.ts`, import.meta.url)),
+);
 const otherFeatures = (feature) => ({
-  group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [
+  group: WEB_FEATURES.filter(
+    (other) => other !== feature && !WEB_FEATURE_USES[feature]?.includes(other),
+  ).flatMap((other) => [
     `@/features/${other}`,
     `@/features/${other}/**`,
     `../${other}`,
@@ -67,7 +86,13 @@ const WEB_FEATURE_BLOCKS = WEB_FEATURES.map((feature) => ({
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
-      { paths: [ZOD_FROM_CONTRACTS], patterns: [otherFeatures(feature)] },
+      {
+        paths: [ZOD_FROM_CONTRACTS],
+        patterns: [
+          otherFeatures(feature),
+          ...(WEB_FEATURE_USES[feature] ? [insideOf(WEB_FEATURE_USES[feature])] : []),
+        ],
+      },
     ],
   },
 }));
@@ -129,6 +154,15 @@ export default tseslint.config(
     },
   },
   ...WEB_FEATURE_BLOCKS,
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [ZOD_FROM_CONTRACTS], patterns: [insideOf(WEB_FEATURES_WITH_INDEX)] },
+      ],
+    },
+  },
   {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
     rules: {

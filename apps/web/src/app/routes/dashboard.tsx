@@ -1,4 +1,4 @@
-import { ClassBoard } from '@/features/classes/class-board';
+import { ClassBoard } from '@/features/classes';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 
 /** /dashboard: the dashboard page with the classes feature's board (features meet here only). */

@@ -13,13 +13,12 @@ import { classKeys, useClassList, type ClassList } from '@/lib/api/get-classes';
 import { groupClasses } from '@/lib/class-groups';
 import { formatUsdExact } from '@/lib/format';
 import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
-import { AddContentModal } from './add-content-modal';
+import { AddContentModal, ReviewCourseModal } from '@/features/course-material';
 import { updateClass } from './api/update-class';
 import { ClassCard } from './class-card';
 import { checkClassCreation } from './class-logic';
 import { CopyClassModal } from './copy-class-modal';
 import { CreateClassWizard } from './create-class-wizard';
-import { ReviewCourseModal } from './review-course-modal';
 
 /**
  * The dashboard's classes (SPEC §2): `heading` beside the Create New Class button, the classes

@@ -15,11 +15,13 @@ import {
 import { ClassInfoFields, classInfoSchema, type ClassInfoRules } from './class-info-fields';
 import { checkClassCreation } from './class-logic';
 import { createClass, type ClassPayload } from './api/create-class';
-import { createContent } from './api/create-content';
-import { createSyllabus } from './api/create-syllabus';
-import { getContent } from './api/get-content';
-import { getContents } from './api/get-contents';
-import { getSyllabus } from './api/get-syllabus';
+import {
+  createContent,
+  createSyllabus,
+  getContent,
+  getContents,
+  getSyllabus,
+} from '@/features/course-material';
 import { classKeys } from '@/lib/api/get-classes';
 import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 

@@ -9,9 +9,7 @@ import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { classKeys } from '@/lib/api/get-classes';
 import { cn } from '@/lib/utils';
-import { getContents } from '../api/get-contents';
-import { formatMb } from '../class-logic';
-import { FileDropzone } from '../file-dropzone';
+import { FileDropzone, formatMb, getContents } from '@/features/course-material';
 import { classHoldings, UPLOAD_STATUS_TEXT } from './wizard-rules';
 import { nextKey, type TextEntry, type UploadRow, type WizardAction } from './wizard-state';
 

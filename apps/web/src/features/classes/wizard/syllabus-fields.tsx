@@ -7,9 +7,12 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
-import { fileProblem, formatMb } from '../class-logic';
-import { CONTENT_STATUS_TEXT } from '../content-status';
-import { FileDropzone } from '../file-dropzone';
+import {
+  CONTENT_STATUS_TEXT,
+  FileDropzone,
+  fileProblem,
+  formatMb,
+} from '@/features/course-material';
 import { UPLOAD_STATUS_TEXT } from './wizard-rules';
 import {
   syllabusKey,

@@ -5,12 +5,16 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
-import { CONTENT_STATUS_TEXT, isProcessing, pollDelay } from '../content-status';
+import {
+  CONTENT_STATUS_TEXT,
+  getContents,
+  isProcessing,
+  pollDelay,
+} from '@/features/course-material';
 import { OwnQuestionForm, TestQuestionItem } from './test-question';
 import { WIZARD_TEXT } from './wizard-rules';
 import type { TestResult, WizardAction, WizardState } from './wizard-state';
 import { getClass } from '../api/get-class';
-import { getContents } from '../api/get-contents';
 import { streamTestQuestion } from '../api/stream-test-question';
 import { classKeys } from '@/lib/api/get-classes';
 

@@ -3,8 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import { errorText } from '@/lib/api-client';
 import type { ClassInfoValues } from '../class-info-fields';
-import { cutTitle, titleFromFileName } from '../class-logic';
-import { ContentReadError, isAbort, waitUntilRead } from '../content-status';
+import {
+  ContentReadError,
+  createContent,
+  createSyllabus,
+  cutTitle,
+  isAbort,
+  titleFromFileName,
+  uploadContent,
+  waitUntilRead,
+} from '@/features/course-material';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { WIZARD_TEXT, wizardClassPayload } from './wizard-rules';
 import {
@@ -15,10 +23,7 @@ import {
   type WizardState,
 } from './wizard-state';
 import { createClass, type ClassPayload } from '../api/create-class';
-import { createContent } from '../api/create-content';
-import { createSyllabus } from '../api/create-syllabus';
 import { updateClass } from '../api/update-class';
-import { uploadContent } from '../api/upload-content';
 import { classKeys } from '@/lib/api/get-classes';
 import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 

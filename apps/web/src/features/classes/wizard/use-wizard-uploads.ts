@@ -3,13 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { classKeys } from '@/lib/api/get-classes';
 import { errorText } from '@/lib/api-client';
-import { fileProblem, titleFromFileName } from '../class-logic';
-import { ContentReadError, isAbort, waitUntilRead } from '../content-status';
+import {
+  ContentReadError,
+  deleteContent,
+  fileProblem,
+  isAbort,
+  titleFromFileName,
+  uploadContent,
+  waitUntilRead,
+} from '@/features/course-material';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { WIZARD_TEXT } from './wizard-rules';
 import { nextKey, type UploadRow, type WizardAction } from './wizard-state';
-import { deleteContent } from '../api/delete-content';
-import { uploadContent } from '../api/upload-content';
 
 /** A completed file leaves the list after 3 s (SPEC §2). */
 export const COMPLETED_REMOVE_MS = 3_000;

@@ -1,5 +1,5 @@
 import { DEFAULT_TEST_QUESTIONS, type TestReply } from '@app/contracts';
-import { CONTENT_STATUS_TEXT } from '../content-status';
+import { CONTENT_STATUS_TEXT } from '@/features/course-material';
 import type { ClassInfoValues } from '../class-info-fields';
 import { WIZARD_CLASS_DEFAULTS, type UploadStatus } from './wizard-rules';
 

@@ -32,7 +32,7 @@ import {
   fileProblem,
   formatMb,
   titleFromFileName,
-} from './class-logic';
+} from './content-files';
 import { CONTENT_STATUS_TEXT, ContentReadError, isAbort, waitUntilRead } from './content-status';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { FileDropzone } from './file-dropzone';
