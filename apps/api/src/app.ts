@@ -69,6 +69,7 @@ import { scheduleAcrossInstances } from './features/housekeeping/schedule.ts';
 import { EmailRepository } from './features/mail/email.repository.ts';
 import { Mailer } from './features/mail/mailer.ts';
 import { RetrievalRepository } from './features/retrieval/retrieval.repository.ts';
+import { RetrievalService } from './features/retrieval/retrieval.service.ts';
 import { TrialRepository } from './features/trial/trial.repository.ts';
 import { trialRoutes } from './features/trial/trial.routes.ts';
 import { TrialService } from './features/trial/trial.service.ts';
@@ -195,9 +196,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Repositories: all the SQL, each over the pool (DESIGN §3). Content stores its facts with its
-  // chunks, in one transaction, through the facts repository.
-  const factsRepo = new FactsRepository(db);
+  // Repositories: all the SQL, each over the pool (DESIGN §3). The content repository comes with
+  // the services below: it stores an item's facts with its chunks, in one transaction, through
+  // the facts service.
   const repos = {
     analytics: new AnalyticsRepository(db),
     answering: new AnsweringRepository(db),
@@ -206,10 +207,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chat: new ChatRepository(db),
     classes: new ClassesRepository(db),
     contact: new ContactRepository(db),
-    content: new ContentRepository(db, factsRepo),
     conversations: new ConversationsRepository(db),
     emails: new EmailRepository(db),
-    facts: factsRepo,
+    facts: new FactsRepository(db),
     health: new HealthRepository(db),
     housekeeping: new HousekeepingRepository(db),
     rateLimits: new RateLimitRepository(db),
@@ -238,14 +238,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter = new RateLimiter({ repo: repos.rateLimits });
   const extractor = createExtractor();
   const jobs = new JobQueue(db, app.log);
-  const answerer = configuredAnswerer({
-    retrieval: repos.retrieval,
-    facts: repos.facts,
-    usage: repos.answering,
-    config,
-    log: app.log,
-    now: deps.now,
-  });
 
   // Services: the rules, each given one deps object (repositories, other services, settings).
   const auth = new AuthService({
@@ -267,21 +259,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.countClasses ?? ((userId, season) => repos.classes.countInSeason(userId, season)),
   });
   const classes = new ClassesService({ repo: repos.classes, billing });
+  const facts = new FactsService({ repo: repos.facts, classes });
+  const contentRepo = new ContentRepository(db, facts);
+  const answerer = configuredAnswerer({
+    retrieval: new RetrievalService(repos.retrieval),
+    facts,
+    usage: repos.answering,
+    config,
+    log: app.log,
+    now: deps.now,
+  });
   const processor = new ContentProcessor({
-    repo: repos.content,
+    repo: contentRepo,
     extractor,
     jobs,
     log: app.log,
     concurrency: config.jobConcurrency,
   });
   const content = new ContentService({
-    repo: repos.content,
+    repo: contentRepo,
     classes,
     extractor,
     jobs,
     processor,
   });
-  const facts = new FactsService({ repo: repos.facts, classes });
   const chat = new ChatService({
     repo: repos.chat,
     limiter,
@@ -315,7 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const trial = new TrialService({
     repo: repos.trial,
-    content: repos.content,
+    content,
     limiter,
     answerer,
     extractor,

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
  * included (a type that two modules each need from the other belongs in one of them).
  */
 const SRC = path.dirname(fileURLToPath(import.meta.url));
-const RELATIVE_IMPORT = /(?:^|[\n;])\s*(?:import|export)\s(?:[^;'"]*?\sfrom\s*)?['"](\.[^'"]+)['"]/g;
+const RELATIVE_IMPORT =
+  /(?:^|[\n;])\s*(?:import|export)\s(?:[^;'"]*?\sfrom\s*)?['"](\.[^'"]+)['"]/g;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

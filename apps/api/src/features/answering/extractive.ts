@@ -1,15 +1,7 @@
 import type { ReplyKind } from '@app/contracts';
 import { clip, MAX_ANSWER_CHARS } from './clip.ts';
-import type { FactsRepository } from '../facts/facts.repository.ts';
-import type { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
-import {
-  classNameWords,
-  retrieve,
-  searchTerms,
-  type SearchTerms,
-  type TermGroup,
-} from '../retrieval/retrieval.ts';
-import { loadFactSheet, type FactSheetEntry } from '../facts/facts.service.ts';
+import type { RetrievalService, SearchTerms, TermGroup } from '../retrieval/retrieval.service.ts';
+import type { FactSheetEntry, FactsService } from '../facts/facts.service.ts';
 import {
   confidenceOf,
   DEFAULT_MIN_CONFIDENCE,
@@ -27,7 +19,10 @@ export const NOT_COVERED =
   "I couldn't find this in the course material for this class. You can use Contact Teacher to ask your teacher directly.";
 
 /** Where answers read a class's material: its chunks and lexicon, and its fact sheet. */
-export type MaterialSources = { retrieval: RetrievalRepository; facts: FactsRepository };
+export type MaterialSources = {
+  retrieval: RetrievalService;
+  facts: Pick<FactsService, 'sheet'>;
+};
 
 export type Citation = { content_id: string; title: string; content_type: string; excerpt: string };
 export type Answer = {
@@ -334,13 +329,13 @@ type RankedUnit = Unit & {
 
 /** Every unit of the best passages for the question, best first, with how well it covers it. */
 async function rankUnits(
-  retrieval: RetrievalRepository,
+  retrieval: RetrievalService,
   classId: string,
   question: string,
   classNames?: Set<string>,
 ): Promise<{ terms: SearchTerms; asks: Ask[]; ranked: RankedUnit[] }> {
-  const terms = await searchTerms(retrieval, classId, question, classNames);
-  const passages = await retrieve(retrieval, classId, terms, 20);
+  const terms = await retrieval.searchTerms(classId, question, classNames);
+  const passages = await retrieval.retrieve(classId, terms, 20);
   // neighbouring chunks overlap: the same sentence may come twice
   const seen = new Set<string>();
   const candidates = passages
@@ -426,8 +421,8 @@ export async function answerExtractively(
   minConfidence = DEFAULT_MIN_CONFIDENCE,
 ): Promise<Answer> {
   const [sheet, classNames] = await Promise.all([
-    loadFactSheet(facts, classId),
-    classNameWords(retrieval, classId),
+    facts.sheet(classId),
+    retrieval.classNameWords(classId),
   ]);
   const fact = answerFromFacts(question, sheet, classNames);
   if (fact && FACT_CONFIDENCE >= minConfidence)

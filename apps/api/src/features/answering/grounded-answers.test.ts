@@ -2,10 +2,9 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { materialSourcesOf } from '../../../test/services.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fakes/openai.ts';
-import { FactsRepository } from '../facts/facts.repository.ts';
-import { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
 import { AnsweringRepository } from './answering.repository.ts';
 import { ExtractiveAnswerer, type Answer, type MaterialSources } from './answerer.ts';
 import { answerExtractively } from './extractive.ts';
@@ -39,10 +38,7 @@ let share: string;
 let classId: string;
 let ip = 0;
 
-const sources = (): MaterialSources => ({
-  retrieval: new RetrievalRepository(t.db),
-  facts: new FactsRepository(t.db),
-});
+const sources = (): MaterialSources => materialSourcesOf(t.db);
 
 beforeAll(async () => {
   fake = await startFakeOpenAi('sk-test');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { materialSourcesOf } from '../../../test/services.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import {
   startFakeOpenAi,
@@ -7,8 +8,6 @@ import {
   type FakeOpenAi,
 } from '../../../test/fakes/openai.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { FactsRepository } from '../facts/facts.repository.ts';
-import { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
 import { AnsweringRepository } from './answering.repository.ts';
 import { answerExtractively, NOT_COVERED } from './extractive.ts';
 import { ExtractiveAnswerer, type MaterialSources } from './answerer.ts';
@@ -71,10 +70,7 @@ let auth: Record<string, string>;
 let handbookShare: string;
 
 /** What the answerers read the test database's material through. */
-const sources = (): MaterialSources => ({
-  retrieval: new RetrievalRepository(t.db),
-  facts: new FactsRepository(t.db),
-});
+const sources = (): MaterialSources => materialSourcesOf(t.db);
 
 async function addContent(classIdTo: string, title: string, content: string, as = auth) {
   const res = await t.app.inject({

@@ -3,9 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import OpenAI from 'openai';
 import type { Config } from '../../config.ts';
 import { plantedInstructions } from '../content/planted-instructions.ts';
-import { loadFactSheet } from '../facts/facts.service.ts';
-import type { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
-import { classNameWords, retrieve, searchTerms, type Passage } from '../retrieval/retrieval.ts';
+import type { Passage, RetrievalService } from '../retrieval/retrieval.service.ts';
 import type { AnsweringRepository } from './answering.repository.ts';
 import {
   ExtractiveAnswerer,
@@ -44,7 +42,7 @@ type OpenAiSettings = NonNullable<Config['openai']>;
 type FactSource = (classId: string, question: string) => Promise<Fact[]>;
 
 type Deps = {
-  retrieval: RetrievalRepository;
+  retrieval: RetrievalService;
   /** what the class's answers have cost today (its daily token budget) */
   usage: AnsweringRepository;
   settings: OpenAiSettings;
@@ -236,9 +234,9 @@ export class OpenAiAnswerer implements Answerer {
    */
   private async prompt(classId: string, question: string): Promise<GroundedPrompt | null> {
     const { retrieval, settings, facts } = this.deps;
-    const terms = await searchTerms(retrieval, classId, question);
+    const terms = await retrieval.searchTerms(classId, question);
     const [found, sheet, addressingAi] = await Promise.all([
-      retrieve(retrieval, classId, terms, CANDIDATES),
+      retrieval.retrieve(classId, terms, CANDIDATES),
       facts ? facts(classId, question) : [],
       retrieval.chunksAddressingAi(classId),
     ]);
@@ -290,8 +288,8 @@ export class OpenAiAnswerer implements Answerer {
 function courseFacts({ retrieval, facts }: MaterialSources): FactSource {
   return async (classId, question) => {
     const [sheet, classNames] = await Promise.all([
-      loadFactSheet(facts, classId),
-      classNameWords(retrieval, classId),
+      facts.sheet(classId),
+      retrieval.classNameWords(classId),
     ]);
     return factsForQuestion(question, sheet, classNames).map((f) => ({
       kind: f.kind,

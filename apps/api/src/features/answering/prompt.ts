@@ -1,5 +1,4 @@
-import type { Passage } from '../retrieval/retrieval.ts';
-import type { PlacedChunk } from '../retrieval/retrieval.repository.ts';
+import type { Passage, PlacedChunk } from '../retrieval/retrieval.service.ts';
 
 /** What the model must reply, alone, when the material does not answer the question. */
 export const NOT_IN_MATERIAL = 'NOT_IN_MATERIAL';

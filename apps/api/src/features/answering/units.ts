@@ -1,5 +1,5 @@
 import { isBodyTitle } from '../extraction/index.ts';
-import type { Passage } from '../retrieval/retrieval.ts';
+import type { Passage } from '../retrieval/retrieval.service.ts';
 
 /**
  * The smallest pieces an answer is made of: a sentence, a list item or a table row. Each keeps the

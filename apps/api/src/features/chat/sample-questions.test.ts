@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { contentRepositoryOf } from '../../../test/services.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
-import { ContentRepository, type ChunkValues } from '../content/content.repository.ts';
-import { FactsRepository } from '../facts/facts.repository.ts';
+import type { ChunkValues, ContentRepository } from '../content/content.repository.ts';
 import { ChatRepository } from './chat.repository.ts';
 
 let t: TestApp;
@@ -12,7 +12,7 @@ let chat: ChatRepository;
 
 beforeAll(async () => {
   t = await createTestApp();
-  repo = new ContentRepository(t.db, new FactsRepository(t.db));
+  repo = contentRepositoryOf(t.db);
   chat = new ChatRepository(t.db);
 });
 afterAll(() => t.close());

@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { ContentStatus, ContentType } from '@app/contracts';
 import type { Db, Executor, Trx } from '../../db/index.ts';
 import { Repository } from '../../db/repository.ts';
-import type { FactsRepository } from '../facts/facts.repository.ts';
-import { extractedFactRows } from '../facts/link.ts';
+import type { FactsService } from '../facts/facts.service.ts';
 import { screenForInstructions } from './planted-instructions.ts';
 
 export type ChunkValues = {
@@ -46,12 +45,12 @@ const listColumns = [
 
 /**
  * All SQL for course content and its chunks; every query joins the class to check its owner.
- * A ready item's facts are stored with its chunks, through the facts repository.
+ * A ready item's facts are stored with its chunks, in their transaction, by the facts service.
  */
 export class ContentRepository extends Repository {
   constructor(
     db: Db,
-    private readonly facts: FactsRepository,
+    private readonly facts: Pick<FactsService, 'storeExtracted'>,
   ) {
     super(db);
   }
@@ -424,8 +423,13 @@ export class ContentRepository extends Repository {
         .execute();
       stored.push(...rows);
     }
-    const facts = extractedFactRows(text, stored).filter((f) => !isPlanted(f.sourceText));
-    await this.facts.replaceExtracted(trx, classId, contentId, facts);
+    await this.facts.storeExtracted(trx, {
+      classId,
+      contentId,
+      text,
+      chunks: stored,
+      skip: isPlanted,
+    });
   }
 
   /**

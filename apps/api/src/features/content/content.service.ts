@@ -12,6 +12,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import { CONTENT_JOB, type ContentProcessor } from './content-processing.ts';
 import type {
   AlsoInTransaction,
+  ChunkValues,
   ContentListRow,
   ContentRepository,
   ContentRow,
@@ -284,6 +285,39 @@ export class ContentService {
   ): Promise<ContentItem> {
     await this.deps.classes.requireOwned(teacherId, input.classId);
     return this.store(teacherId, input, alsoInTransaction);
+  }
+
+  /**
+   * A document already read (the trial's upload) stored as `classId`'s syllabus with its chunks;
+   * `alsoInTransaction` commits with it. No owner check: the caller's own class, not a teacher's.
+   */
+  async storeReadDocument(
+    classId: string,
+    document: {
+      title: string;
+      text: string;
+      fileName: string;
+      fileType: string;
+      fileSize: number;
+      wordCount: number;
+      chunks: ChunkValues[];
+    },
+    alsoInTransaction?: AlsoInTransaction,
+  ): Promise<string> {
+    return this.deps.repo.insertWithChunks(
+      classId,
+      {
+        title: document.title,
+        content: document.text,
+        content_type: 'syllabus',
+        file_name: document.fileName,
+        file_type: document.fileType,
+        file_size: document.fileSize,
+        word_count: document.wordCount,
+      },
+      document.chunks,
+      alsoInTransaction,
+    );
   }
 
   async get(teacherId: string, id: string): Promise<ContentItem> {

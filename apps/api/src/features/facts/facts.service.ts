@@ -1,4 +1,5 @@
 import type { ContentType, CourseFact, FactCreate, FactKind, FactUpdate } from '@app/contracts';
+import type { Trx } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type FactRow,
   type FactValues,
 } from './facts.repository.ts';
+import { extractedFactRows } from './link.ts';
 
 /** One fact as the answering engine reads it: teacher corrections already applied. */
 export type FactSheetEntry = {
@@ -86,6 +88,31 @@ type FactsServiceDeps = {
 
 export class FactsService {
   constructor(private readonly deps: FactsServiceDeps) {}
+
+  /** The class's fact sheet, as the answering engine reads it. */
+  sheet(classId: string): Promise<FactSheetEntry[]> {
+    return loadFactSheet(this.deps.repo, classId);
+  }
+
+  /**
+   * Ingest: reads the facts of a content item's text, links each to the stored chunk holding its
+   * source, and replaces the item's extracted facts with them, in `trx` (the content repository's
+   * transaction that stores the chunks). A fact whose source `skip` refuses (a planted
+   * instruction) is not kept.
+   */
+  async storeExtracted(
+    trx: Trx,
+    item: {
+      classId: string;
+      contentId: string;
+      text: string;
+      chunks: { id: string; position: number; body: string }[];
+      skip: (sourceText: string) => boolean;
+    },
+  ): Promise<void> {
+    const facts = extractedFactRows(item.text, item.chunks).filter((f) => !item.skip(f.sourceText));
+    await this.deps.repo.replaceExtracted(trx, item.classId, item.contentId, facts);
+  }
 
   async list(teacherId: string, classId: string): Promise<CourseFact[]> {
     await this.deps.classes.requireOwned(teacherId, classId);

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { contentRepositoryOf } from '../../../test/services.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
-import { ContentRepository, type ChunkValues } from '../content/content.repository.ts';
-import { FactsRepository } from '../facts/facts.repository.ts';
+import type { ChunkValues, ContentRepository } from '../content/content.repository.ts';
 import { RetrievalRepository } from './retrieval.repository.ts';
 import { lexemesFor, retrieve, searchTerms } from './retrieval.ts';
 
@@ -14,7 +14,7 @@ let retrieval: RetrievalRepository;
 
 beforeAll(async () => {
   t = await createTestApp();
-  repo = new ContentRepository(t.db, new FactsRepository(t.db));
+  repo = contentRepositoryOf(t.db);
   retrieval = new RetrievalRepository(t.db);
 });
 afterAll(() => t.close());

@@ -2,14 +2,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_MESSAGES } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { materialSourcesOf } from '../../../test/services.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { ExtractiveAnswerer } from '../answering/answerer.ts';
-import { ContentRepository } from '../content/content.repository.ts';
 import { createExtractor } from '../extraction/index.ts';
-import { FactsRepository } from '../facts/facts.repository.ts';
 import { RateLimitRepository } from '../ratelimit/rate-limit.repository.ts';
 import { RateLimiter } from '../ratelimit/rate-limiter.ts';
-import { RetrievalRepository } from '../retrieval/retrieval.repository.ts';
 import { TRIAL_OWNER_ID, TrialRepository } from './trial.repository.ts';
 import { TrialService } from './trial.service.ts';
 
@@ -353,12 +351,11 @@ describe('ending a session', () => {
   it('after 24 hours a session is gone, and the clean-up deletes it with its document', async () => {
     const id = await sessionWith('syllabus.txt', Buffer.from(SYLLABUS));
     const extractor = createExtractor();
-    const facts = new FactsRepository(t.db);
     const trial = new TrialService({
       repo: new TrialRepository(t.db),
-      content: new ContentRepository(t.db, facts),
+      content: { storeReadDocument: () => Promise.reject(new Error('not uploaded here')) },
       limiter: new RateLimiter({ repo: new RateLimitRepository(t.db) }),
-      answerer: new ExtractiveAnswerer({ retrieval: new RetrievalRepository(t.db), facts }),
+      answerer: new ExtractiveAnswerer(materialSourcesOf(t.db)),
       extractor,
       sessionsPerDay: 5,
       now: () => clock,

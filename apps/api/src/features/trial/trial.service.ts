@@ -14,7 +14,7 @@ import {
 } from '@app/contracts';
 import { AppError, conflict, invalidInput } from '../../errors.ts';
 import { confidenceOfReply, type Answerer, type OnAnswerText } from '../answering/answerer.ts';
-import type { ContentRepository } from '../content/content.repository.ts';
+import type { ContentService } from '../content/content.service.ts';
 import { ExtractionError, type Extractor } from '../extraction/index.ts';
 import { extensionOf } from '../extraction/detect.ts';
 import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
@@ -67,7 +67,7 @@ function toSession(row: SessionRow): TrialSession {
 type TrialServiceDeps = {
   repo: TrialRepository;
   /** stores the session's document as its hidden class's material */
-  content: ContentRepository;
+  content: Pick<ContentService, 'storeReadDocument'>;
   limiter: RateLimiter;
   answerer: Answerer;
   extractor: Extractor;
@@ -134,18 +134,17 @@ export class TrialService {
       file_size: file.data.length,
       word_count: extracted.wordCount,
     };
-    await this.deps.content.insertWithChunks(
+    await this.deps.content.storeReadDocument(
       classId,
       {
         title: fileName.replace(/\.[^.]+$/, '') || 'Trial document',
-        content: text,
-        content_type: 'syllabus',
-        file_name: fileName,
-        file_type: extracted.mimeType,
-        file_size: file.data.length,
-        word_count: extracted.wordCount,
+        text,
+        fileName,
+        fileType: extracted.mimeType,
+        fileSize: file.data.length,
+        wordCount: extracted.wordCount,
+        chunks: extracted.chunks,
       },
-      extracted.chunks,
       (trx) => this.deps.repo.setDocument(sessionId, document, trx),
     );
     return document;
