@@ -14,6 +14,13 @@ const API_NOT_SQL = {
   message:
     'SQL and query building belong in a *.repository.ts (DESIGN §3): call a repository method, or add one.',
 };
+/** node-postgres is the pool under kysely: a client or a query of its own is SQL too (db/ has the pool). */
+const API_NOT_PG = {
+  name: 'pg',
+  allowTypeImports: true,
+  message:
+    'node-postgres (pg) belongs in db/ and the *.repository.ts files (DESIGN §3): call a repository method, or add one.',
+};
 /** Features and plugins get repositories and services, never the pool. */
 const API_NO_POOL = {
   group: ['**/db/index.ts'],
@@ -21,6 +28,36 @@ const API_NO_POOL = {
   message:
     'Features get repositories (created in app.ts), not the pool: take a repository in the deps object.',
 };
+// ---- API feature boundaries (issue 27, item 7) ------------------------------------------------
+/**
+ * A feature uses another feature through its service (`../Y/Y.service.ts`, or its `index.ts`),
+ * never its repository or its routes: not even a repository's types. The SQL a feature needs of
+ * another's tables is a method of the owning repository, exposed by the owning service; or the
+ * other feature's service is injected (app.ts). Its own files import its repository as `./…`.
+ * Core `no-restricted-imports` (not the typescript-eslint one the layering rules use), so that
+ * both apply to the same file and type-only imports are refused too.
+ */
+const API_FEATURE_BOUNDARY = {
+  group: [
+    '../*/*.repository',
+    '../*/*.repository.ts',
+    '../*/*.routes',
+    '../*/*.routes.ts',
+    '../../*/*.repository.ts',
+    '../../*/*.routes.ts',
+    '**/features/*/*.repository.ts',
+    '**/features/*/*.routes.ts',
+  ],
+  message:
+    "A feature uses another feature through its service, never its repository or routes (issue 27, item 7): call the owning feature's service (add the method there, with the SQL in its repository), or take that service in the deps object.",
+};
+const API_FEATURE_BOUNDARY_BLOCK = {
+  files: ['apps/api/src/features/**/*.ts'],
+  ignores: ['apps/api/src/**/*.test.ts'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [API_FEATURE_BOUNDARY] }] },
+};
+// ---- end of the API feature boundaries ---------------------------------------------------------
+
 const API_LAYER_IGNORES = [
   'apps/api/src/**/*.repository.ts',
   'apps/api/src/db/**',
@@ -130,7 +167,7 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: API_LAYER_IGNORES,
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [API_NOT_SQL] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [API_NOT_SQL, API_NOT_PG] }],
     },
   },
   {
@@ -139,10 +176,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [API_NOT_SQL], patterns: [API_NO_POOL] },
+        { paths: [API_NOT_SQL, API_NOT_PG], patterns: [API_NO_POOL] },
       ],
     },
   },
+  API_FEATURE_BOUNDARY_BLOCK,
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

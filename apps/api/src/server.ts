@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from './app.ts';
 import { HandlerTracker } from './plugins/in-flight.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { API_ROOT, COMPILED } from './paths.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { createDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
@@ -14,19 +13,6 @@ import { loadOrCreateJwtSecret } from './secrets.ts';
 
 const DATABASE_NAME = 'syllabot';
 const webDist = path.resolve(API_ROOT, '../web/dist');
-
-async function ensureDatabase(embedded: EmbeddedPostgres) {
-  const client = new pg.Client({ connectionString: embedded.connectionString('postgres') });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-      DATABASE_NAME,
-    ]);
-    if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE_NAME}`);
-  } finally {
-    await client.end();
-  }
-}
 
 async function main() {
   // A .env file in the working directory is read when present; real environment variables win.
@@ -51,7 +37,7 @@ async function main() {
       dataDir: path.join(dataDir, 'postgres'),
       log: (line) => logger.debug({ pg: line }),
     });
-    await ensureDatabase(embedded);
+    await ensureDatabase(embedded, DATABASE_NAME);
     logger.info(
       { port: embedded.port, version: embedded.version },
       `embedded PostgreSQL ${embedded.version} on 127.0.0.1:${embedded.port} (user postgres, password in DATA_DIR/.pg-password)`,

