@@ -2,7 +2,12 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, type ErrorCode, type ValidationIssue } from '@app/contracts';
+import {
+  ERROR_STATUS,
+  GENERIC_ERROR_CODES,
+  type ErrorCode,
+  type ValidationIssue,
+} from '@app/contracts';
 import { isDatabaseUnavailable } from './db/index.ts';
 import { ExtractionError } from './features/extraction/errors.ts';
 
@@ -56,22 +61,8 @@ function locFromPath(prefix: string, instancePath: string): (string | number)[] 
   return [prefix, ...parts];
 }
 
-/** The generic codes: what a framework error (Fastify's own, carrying a status only) is called. */
-const GENERIC_CODES: ErrorCode[] = [
-  'BAD_REQUEST',
-  'REQUEST_TIMEOUT',
-  'URI_TOO_LONG',
-  'HEADERS_TOO_LARGE',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'VALIDATION_ERROR',
-  'RATE_LIMITED',
-];
-const CODE_OF_STATUS = new Map(GENERIC_CODES.map((code) => [ERROR_STATUS[code], code]));
+/** What a framework error (Fastify's own, carrying a status only) is called: its generic code. */
+const CODE_OF_STATUS = new Map(GENERIC_ERROR_CODES.map((code) => [ERROR_STATUS[code], code]));
 
 /** The code of a framework error's status; a status with no code of its own is BAD_REQUEST. */
 export const codeOfStatus = (status: number | undefined): ErrorCode =>

@@ -3,7 +3,11 @@ export type ApiSuccess<T> = { success: true; data: T; message?: string };
 export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
 export type ApiError = { success: false; detail: string | ValidationIssue[]; code: string };
 
-export const ERROR_CODES = [
+/**
+ * The generic codes, one per status: what an error carrying a status only (the web framework's
+ * own refusals) is called. The other codes of ERROR_CODES name a reason of their own.
+ */
+export const GENERIC_ERROR_CODES = [
   'BAD_REQUEST',
   'REQUEST_TIMEOUT',
   'URI_TOO_LONG',
@@ -16,6 +20,10 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'VALIDATION_ERROR',
   'RATE_LIMITED',
+] as const;
+
+export const ERROR_CODES = [
+  ...GENERIC_ERROR_CODES,
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
   'EMAIL_NOT_SENT',

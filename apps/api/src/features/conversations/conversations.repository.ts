@@ -50,6 +50,12 @@ export type ExactGroupRow = {
   ids: string[];
 };
 
+/**
+ * A conversation still on the unanswered list: the material did not cover it and no answer of the
+ * teacher's closed it (a condition on the conversations table, unqualified).
+ */
+const OPEN_UNANSWERED = sql<boolean>`(source_type = 'other' AND resolved_content_id IS NULL)`;
+
 /** The teacher's conversations (cv), with their class (cl). */
 function ownedBy(db: Db, teacherId: string) {
   return db
@@ -255,8 +261,7 @@ export class ConversationsRepository extends Repository {
       .selectFrom('conversations')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('class_id', '=', classId)
-      .where('source_type', '=', 'other')
-      .where('resolved_content_id', 'is', null)
+      .where(OPEN_UNANSWERED)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -297,8 +302,7 @@ export class ConversationsRepository extends Repository {
       .set({ resolved_content_id: contentId })
       .where('class_id', '=', classId)
       .where('id', 'in', ids)
-      .where('source_type', '=', 'other')
-      .where('resolved_content_id', 'is', null)
+      .where(OPEN_UNANSWERED)
       .executeTakeFirst();
     return Number(r.numUpdatedRows);
   }
@@ -386,9 +390,7 @@ export class ConversationsRepository extends Repository {
 
   /** The class's questions grouped by `question_key` (exact matches), largest group first. */
   async exactQuestionGroups(scope: GroupScope): Promise<ExactGroupRow[]> {
-    const open = scope.openUnansweredOnly
-      ? sql`AND source_type = 'other' AND resolved_content_id IS NULL`
-      : sql``;
+    const open = scope.openUnansweredOnly ? sql`AND ${OPEN_UNANSWERED}` : sql``;
     const source = scope.sourceType ? sql`AND source_type = ${scope.sourceType}` : sql``;
     const since = scope.since ? sql`AND created_at >= ${scope.since}` : sql``;
     const result = await sql<ExactGroupRow>`

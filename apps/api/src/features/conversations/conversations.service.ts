@@ -43,6 +43,26 @@ function citationsOf(value: unknown): Citation[] {
   );
 }
 
+/** A conversation row as a list shows it; `response`: the answer (or its first characters). */
+function toSummary(
+  r: Omit<ConversationSummary, 'response_preview' | 'created_at'> & { created_at: Date },
+  response: string,
+): ConversationSummary {
+  return {
+    id: r.id,
+    question: r.question,
+    response_preview: responsePreview(response),
+    kind: r.kind,
+    source_type: r.source_type,
+    student_identifier: r.student_identifier,
+    created_at: r.created_at.toISOString(),
+    tokens_used: r.tokens_used,
+    response_time_ms: r.response_time_ms,
+    feedback: r.feedback,
+    corrected: r.corrected,
+  };
+}
+
 /** "bio-101-conversations-2026-11-22.csv": ASCII only, so every browser keeps the name. */
 function exportFileName(label: string, today: Date): string {
   const slug =
@@ -81,19 +101,7 @@ export class ConversationsService {
       // a page past the first thousand still counts far enough to know whether one follows
       countMax: Math.max(CONVERSATION_SEARCH_COUNT_MAX, offset + query.per_page),
     });
-    const data: ConversationSummary[] = rows.map((r) => ({
-      id: r.id,
-      question: r.question,
-      response_preview: responsePreview(r.response_start),
-      kind: r.kind,
-      source_type: r.source_type,
-      student_identifier: r.student_identifier,
-      created_at: r.created_at.toISOString(),
-      tokens_used: r.tokens_used,
-      response_time_ms: r.response_time_ms,
-      feedback: r.feedback,
-      corrected: r.corrected,
-    }));
+    const data = rows.map((r) => toSummary(r, r.response_start));
     return {
       data,
       total,
@@ -108,19 +116,9 @@ export class ConversationsService {
     const r = await this.deps.repo.find(teacherId, id);
     if (!r) throw notFound('Conversation');
     return {
-      id: r.id,
+      ...toSummary(r, r.response),
       class_id: r.class_id,
-      question: r.question,
       response: r.response,
-      response_preview: responsePreview(r.response),
-      kind: r.kind,
-      source_type: r.source_type,
-      student_identifier: r.student_identifier,
-      created_at: r.created_at.toISOString(),
-      tokens_used: r.tokens_used,
-      response_time_ms: r.response_time_ms,
-      feedback: r.feedback,
-      corrected: r.corrected,
       citations: citationsOf(r.citations),
     };
   }
