@@ -11,6 +11,8 @@ import {
 import { excerptOfFacts, excerptOfUnits, shownText } from './excerpt.ts';
 import { answerFromFacts, type FactAnswer } from './fact-answers.ts';
 import { isStatedKind } from './fact-trust.ts';
+import { LETTER_GRADE, uninflected } from './question-intent.ts';
+import { EMAIL, PHONE } from '../facts/patterns.ts';
 import { unitsOf, type Unit } from './units.ts';
 import { similarity, vectorOf } from '../retrieval/word-vectors.ts';
 
@@ -47,8 +49,10 @@ const SHARE =
 const SHARE_QUESTION =
   /\b(what percent|percentage|worth|weigh|weight|weighted|count for|count toward|counts|points?|%|fraction|what grade)\b/i;
 /** "what do I need to get an A", "is 89 a B+", "what grade am I getting": a grade scale's letters */
-const LETTER_GRADE_QUESTION =
-  /\b(get|getting|earn|earning|receive|make|need for|for|is|be)\s+(an\s+a[+-]?|a\s+[bcdf][+-]?|[abcdf][+-])(?=\s*([?.!,]|$)|\s+(in|on|for|grade|overall|or|and)\b)|\bwhat (letter )?grade (do|does|did|will|would|am|is|are|should)\b/i;
+const LETTER_GRADE_QUESTION = new RegExp(
+  `${LETTER_GRADE.source}|\\bwhat (letter )?grade (do|does|did|will|would|am|is|are|should)\\b`,
+  'i',
+);
 /** a unit of a grade scale: a letter grade and a score from 50 to 100 */
 const GRADE_SCALE: Evidence = {
   test: (text) =>
@@ -107,9 +111,9 @@ const PLACE: Evidence = {
       (m) => !NOT_A_PLACE.test(m[1]!) && !WEEKDAY_NAME.test(m[1]!) && !COURSE_CODE.test(m[0]),
     ),
 };
-const PHONE =
-  /\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b|\bx\d{4,5}\b|\b\d{3}-\d{4}\b/;
-const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
+/** a phone number or an e-mail address (the fact reader's shapes, patterns.ts), tested on a unit */
+const HAS_PHONE = new RegExp(PHONE.source);
+const HAS_EMAIL = new RegExp(EMAIL.source);
 const PLATFORM =
   /\b(canvas|moodle|blackboard|gradescope|piazza|zoom|ed|github|website|online|portal|form|email|e-mail|d2l|brightspace|sakai|campuswire|slack|discord)\b|https?:\/\//i;
 
@@ -178,9 +182,6 @@ export function coverageNeeded(
  * forms of one ("participate" and "participation" 0.74, "grade" and "grading" 0.46).
  */
 const SAME_WORD_SIMILARITY = 0.3;
-
-/** Inflections off: "credited" and "credit", "quizzes" and "quizz". */
-const uninflected = (w: string) => w.replace(/(?:'s|ies|es|s|ed|ing)$/, '');
 
 /**
  * A question word whose stem matches can be judged by meaning: spelt as asked (a misspelling was
@@ -290,12 +291,12 @@ const ASKS_FOR: Ask[] = [
   },
   {
     question: /\b(phone|call|telephone|number to)\b/i,
-    evidence: PHONE,
+    evidence: HAS_PHONE,
     required: true,
   },
   {
     question: /\b(email|e-mail|emailing)\b/i,
-    evidence: EMAIL,
+    evidence: HAS_EMAIL,
     required: true,
   },
   {

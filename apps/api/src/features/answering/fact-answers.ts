@@ -1,5 +1,11 @@
 import type { FactSheetEntry } from '../facts/facts.service.ts';
-import { intentOf, NOT_TELLING, type Concept, type Intent } from './question-intent.ts';
+import {
+  intentOf,
+  NOT_TELLING,
+  uninflected as stem,
+  type Concept,
+  type Intent,
+} from './question-intent.ts';
 import { sentences } from './units.ts';
 
 /**
@@ -12,8 +18,6 @@ export type FactAnswer = { response: string; facts: FactSheetEntry[] };
 
 type Sheet = FactSheetEntry[];
 
-/** Plural, -ing and -ed endings off, so "midterms" meets "Midterm" and "graded" "grade". */
-const stem = (w: string) => w.toLowerCase().replace(/(ies|es|s|ing|ed)$/, '');
 const contentWords = (text: string) =>
   (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !NOT_TELLING.has(w)).map(stem);
 

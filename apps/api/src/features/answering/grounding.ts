@@ -1,3 +1,5 @@
+import { EMAIL } from '../facts/patterns.ts';
+
 /**
  * The check a model's reply passes before a student sees it as an answer (issue 26). Pure.
  *
@@ -85,7 +87,6 @@ const ROOM = new RegExp(
 /** A room number is the room's when it is this many words from the room's name or kind. */
 const ROOM_WINDOW = 4;
 const PLACE_ALIASES: Record<string, string> = { rm: 'room', bldg: 'building', centre: 'center' };
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const NUMBER = /\d+(?:,\d{3})*(?:\.\d+)?/g;
 /** Number words a reply may use for digits in the material, and the other way round. */
 const NUMBER_WORDS: Record<string, number> = {

@@ -78,7 +78,7 @@ const PHRASES: [RegExp, Concept][] = [
 ];
 
 /** "what do I need to get an A", "is 89 a B+": a letter grade named in the question. */
-const LETTER_GRADE =
+export const LETTER_GRADE =
   /\b(get|getting|earn|earning|receive|make|need for|for|is|be)\s+(an\s+a[+-]?|a\s+[bcdf][+-]?|[abcdf][+-])(?=\s*([?.!,]|$)|\s+(in|on|for|grade|overall|or|and)\b)/i;
 
 /** A word this close to a concept's seed means it ("classroom" ~ "room"); measured on GloVe 100d. */
@@ -91,6 +91,12 @@ const EVERYDAY_RANK = 3000;
 const SHORT_WORD = 3;
 
 const QUESTION_WORD = /[a-z][a-z0-9]*(?:['’][a-z]+)?/g;
+
+/**
+ * A word with its plural, -ing and -ed endings off, in lower case: "midterms" meets "Midterm",
+ * "graded" "grade", "credited" "credit", "quizzes" "quizz".
+ */
+export const uninflected = (w: string) => w.toLowerCase().replace(/(?:'s|ies|es|s|ed|ing)$/, '');
 
 export type Intent = {
   concepts: Set<Concept>;

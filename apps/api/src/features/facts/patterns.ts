@@ -197,8 +197,9 @@ export const POLICY_CUES: Record<PolicyTopic, RegExp> = {
 // ---------------------------------------------------------------- shapes of values
 
 export const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+/** "(503) 725-4422", "503-725-4150", "x12345", "725-2800"; answering tests its units with it too */
 export const PHONE =
-  /(?:\+\d{1,3}\s?)?\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\b(?:ext\.?|x)\s?\d{3,5}\b/g;
+  /\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b|\bx\d{4,5}\b|\b\d{3}-\d{4}\b/g;
 export const URL = /\bhttps?:\/\/[^\s)>\]]+/g;
 
 const DAY_WORD =
