@@ -1,4 +1,10 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -39,7 +45,49 @@ export function createDb(
   // (the client's own event) must fail only the work using it, never crash the process.
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: everyStatementsRows(pool) }) }),
+    pool,
+  };
+}
+
+/**
+ * The pool as Kysely sees it, except that a query of several statements (sent without
+ * parameters) answers with the rows of all of them: pg gives an array of results there, of which
+ * Kysely would keep none. pg-boss runs much of its SQL that way (`BEGIN; …; COMMIT`) and reads
+ * those rows (db/boss-db.ts). A single statement's result is pg's own. A batch that begins its own
+ * transaction and fails is rolled back, as pg's own pool.query would by dropping the connection.
+ */
+function everyStatementsRows(pool: pg.Pool): PostgresPool {
+  const OPENS_TRANSACTION = /^\s*BEGIN\s*;/i;
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    query: ((query: string | pg.Submittable, parameters?: unknown[]) => {
+      if (typeof query !== 'string') return client.query(query);
+      return client.query(query, parameters).then(
+        (result: pg.QueryResult | pg.QueryResult[]) =>
+          Array.isArray(result)
+            ? { ...result[result.length - 1]!, rows: result.flatMap((r) => r.rows ?? []) }
+            : result,
+        async (err: unknown) => {
+          // A batch that opens its own transaction and fails half-way leaves it open and aborted;
+          // end it before the connection goes back to the pool, or the next user of it would fail.
+          if (OPENS_TRANSACTION.test(query)) await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        },
+      );
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) clients.set(client, (wrapped = wrap(client)));
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /**
