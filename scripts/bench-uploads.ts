@@ -1,6 +1,6 @@
 /**
- * Uploads against the real server (issue 13's targets), each scenario measured with the server
- * process's RSS (from /proc, every 50 ms) and GET /api/health latency (every 20 ms) alongside:
+ * Uploads against the real server, each scenario measured with the server process's RSS (from
+ * /proc, every 50 ms) and GET /api/health latency (every 20 ms) alongside:
  *
  * 1. a 2 MB PDF whose page content inflates to 1 GB, sent anonymously to /api/trial/upload,
  *    with a teacher's 40-byte text upload sent beside it: seconds to each answer (the teacher's:

@@ -1,5 +1,5 @@
 /**
- * How fast the two pages a student meets load on a phone (issue 16): Lighthouse's default mobile
+ * How fast the two pages a student meets load on a phone: Lighthouse's default mobile
  * run (a mid-range phone on slow 4G, simulated throttling) against the real server serving the
  * built web app, on the landing page `/` and on a real student chat link `/chat/{uuid}`.
  *
@@ -14,7 +14,7 @@
  *
  * --reports keeps each run's whole Lighthouse report (JSON) in DIR, to see why an audit failed.
  *
- * Targets (issue 25): Performance ≥ 90, LCP ≤ 2.0 s, Total Blocking Time ≤ 200 ms, CLS ≤ 0.02,
+ * Targets: Performance ≥ 90, LCP ≤ 2.0 s, Total Blocking Time ≤ 200 ms, CLS ≤ 0.02,
  * Accessibility 100, Best Practices ≥ 95, SEO ≥ 95 on `/` (the chat link is kept out of search
  * engines on purpose, which Lighthouse's SEO score cannot pass); JavaScript by load ≤ 140 KB on `/`,
  * ≤ 150 KB on `/chat/{uuid}`.

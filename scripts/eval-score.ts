@@ -15,7 +15,7 @@ export type EvalQuestion = {
   evidence?: string;
 };
 
-/** What a reply is (issue 26): a statement, a quotation of the material, or nothing. */
+/** What a reply is (decision 013): a statement, a quotation of the material, or nothing. */
 export type ReplyKind = 'answer' | 'excerpt' | 'none';
 
 /**

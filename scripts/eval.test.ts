@@ -15,7 +15,7 @@ const haveDevSets = devSets.every((set) => existsSync(set));
  * make a change pass. The dev sets live beside the repository (`../shared/eval`); a clone without
  * them still runs the floor below.
  */
-// percent, extractive, 2026-11-27: answering v3 (issue 26) quotes what it does not state, so a
+// percent, extractive, 2026-11-27: answering v3 (decision 013) quotes what it does not state, so a
 // miss is an excerpt that does not hold the answer, never a wrong answer
 const LEVEL_REACHED = { accuracy: 81.5, misleading: 0 };
 const FLOOR = LEVEL_REACHED.accuracy - 3;

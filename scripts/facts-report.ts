@@ -103,7 +103,7 @@ console.log(
   `\nextractFacts: ${(rows.reduce((n, r) => n + r.ms, 0) / rows.length).toFixed(1)} ms per course on average, slowest ${slowest.ms.toFixed(1)} ms (${slowest.course})`,
 );
 
-// ---------------------------------------------------------------- precision (issue 26)
+// ---------------------------------------------------------------- precision (decision 013)
 
 const file = JSON.parse(readFileSync(labelsPath, 'utf8')) as LabelFile;
 const report = precisionByKind(file.labels, everyFact);

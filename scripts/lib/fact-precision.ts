@@ -1,5 +1,5 @@
 /**
- * How often each kind of extracted course fact is right (issue 26): hand labels of a sample of
+ * How often each kind of extracted course fact is right (decision 013): hand labels of a sample of
  * the extractor's facts (`eval/fact-labels.json`) against the facts it reads today.
  *
  * Pure: no files, no corpus. `npm run facts:report` feeds it the labels and the corpus's facts;

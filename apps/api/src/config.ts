@@ -101,7 +101,7 @@ export type Config = {
         apiUrl: string | undefined;
       }
     | undefined;
-  /** set when the three Slack app keys are: the team-chat integration (issue 15) is available */
+  /** set when the three Slack app keys are: the team-chat integration is available */
   slack:
     | {
         clientId: string;

@@ -48,7 +48,7 @@ describe('database errors reach the client as 4xx/503 in the error shape, never 
   });
 });
 
-describe('one error vocabulary: every code has one status (issue 14)', () => {
+describe('one error vocabulary: every code has one status', () => {
   it('maps every code of ERROR_CODES, and nothing else, to an HTTP error status', () => {
     expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());
     for (const code of ERROR_CODES) {

@@ -6,7 +6,7 @@ import { createClass, subscribedTeacher } from '../test/factories.ts';
 /**
  * Every route of the OpenAPI document, sent malformed input (bad path parameters, NUL characters,
  * wrong types, over-long text, broken JSON, nonsense queries), signed in and not: no reply may be
- * a 5xx, and every error must be in the API's error shape (issue 13, item 6).
+ * a 5xx, and every error must be in the API's error shape.
  */
 let t: TestApp;
 let routes: { method: string; path: string }[];

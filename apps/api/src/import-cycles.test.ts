@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * No import cycles in the API's source (issue 27, item 7). Neither eslint-plugin-import nor
+ * No import cycles in the API's source. Neither eslint-plugin-import nor
  * eslint-plugin-import-x is installed, so this builds the graph itself: every relative
  * `import … from` / `export … from` / `import '…'` of a non-test file under src, type-only imports
  * included (a type that two modules each need from the other belongs in one of them).

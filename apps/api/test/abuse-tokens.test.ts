@@ -1,5 +1,5 @@
 /**
- * Access tokens validly signed with the server's secret whose claims are odd (issue 27): a sid or
+ * Access tokens validly signed with the server's secret whose claims are odd: a sid or
  * sub that is not a UUID (it answered 500, the database's uuid cast failing), missing claims,
  * claims of the wrong type, huge values. Every one is a 401 in the error shape, like any bad
  * token, whether sent alone or all at once.

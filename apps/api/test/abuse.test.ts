@@ -1,5 +1,5 @@
 /**
- * The abuse suite (issue 27): what a black-box probe sent to slow or break the server, kept so it
+ * The abuse suite: what a black-box probe sent to slow or break the server, kept so it
  * never comes back. JSON nested far deeper than any request needs, on every route that takes a
  * body (the routes are read from the app's own OpenAPI document, so a new route is covered), and
  * large unsigned bodies on the signed routes while the event loop's delay is measured (tokens with

@@ -1,5 +1,5 @@
 /**
- * Delivery of the built web app and of API replies (issue 16): compressed copies by
+ * Delivery of the built web app and of API replies: compressed copies by
  * Accept-Encoding, caching, robots.txt, no source maps, HEAD like GET, the pages rendered at build
  * (decision 011) — against the real app serving a dist directory laid out as `vite build` leaves it.
  */

@@ -23,7 +23,7 @@ export const userSchema = z.object({
   trial_end: z.string().nullable(),
   created_at: z.string(),
   /**
-   * A new e-mail address waiting to be confirmed from the link sent to it (issue 27): the account
+   * A new e-mail address waiting to be confirmed from the link sent to it: the account
    * keeps `email` until then. Given by GET and PUT /auth/profile.
    */
   pending_email: z.string().nullable().optional(),
@@ -64,7 +64,7 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-/** Texts of the account changes a signed-in teacher makes (issue 27). */
+/** Texts of the account changes a signed-in teacher makes. */
 export const ACCOUNT_MESSAGES = {
   currentPasswordRequired: 'Please enter your current password',
   wrongPassword: 'Your current password is incorrect.',

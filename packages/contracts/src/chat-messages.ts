@@ -18,7 +18,7 @@ export const SOURCE_TYPES = ['syllabus', 'content', 'other'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 /**
- * What a reply is (issue 26): `answer`, a statement the assistant stands behind; `excerpt`, the
+ * What a reply is (decision 013): `answer`, a statement the assistant stands behind; `excerpt`, the
  * material quoted for the student to read and check; `none`, the material does not cover the
  * question (Contact Teacher is offered).
  */

@@ -63,7 +63,7 @@ export const chatReplySchema = z.object({
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
-/** A student's rating of an answer (issue 17): one tap, changeable, no account. */
+/** A student's rating of an answer: one tap, changeable, no account. */
 export const answerRatingSchema = z.enum(ANSWER_RATINGS).nullable();
 
 /** PUT /chat/feedback/{conversation_id}: null takes a rating back. */

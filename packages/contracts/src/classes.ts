@@ -24,7 +24,7 @@ export const CONTENT_MESSAGES = {
   unsupportedType: 'Unsupported file type. Please upload PDF, Word, Excel, or text files.',
 } as const;
 /**
- * The header of an upload that names it, so a retry is not stored twice (issue 27): the client
+ * The header of an upload that names it, so a retry is not stored twice: the client
  * chooses it (a random UUID per file it uploads, the same on that file's retries), and the same
  * teacher sending it again within UPLOAD_IDEMPOTENCY_WINDOW_HOURS gets the first upload's item.
  */

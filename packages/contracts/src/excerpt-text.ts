@@ -1,5 +1,5 @@
 /**
- * How an excerpt reply (kind `excerpt`, issue 26) writes the material it quotes, as plain text
+ * How an excerpt reply (kind `excerpt`, decision 013) writes the material it quotes, as plain text
  * that reads well wherever it is shown (the student chat, the team chat, e-mail, the teacher's
  * conversation view) and that the web can lay out as quotations:
  *

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-/** What a course fact is about (issue 12): one table holds them all as subject–attribute–value. */
+/** What a course fact is about: one table holds them all as subject–attribute–value. */
 export const FACT_KINDS = [
   'meeting',
   'staff',

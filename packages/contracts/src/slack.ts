@@ -17,7 +17,7 @@ export const SLACK_MESSAGES = {
   channelNotFound: 'Channel not found in this workspace',
   /** several workspaces connected and none chosen */
   workspaceRequired: 'Please choose the workspace of the channel.',
-  /** issue 27: the channel is linked to a class of another teacher who installed the app there */
+  /** the channel is linked to a class of another teacher who installed the app there */
   channelTaken:
     "This channel is already linked to another teacher's class. That teacher must unlink it first.",
 } as const;

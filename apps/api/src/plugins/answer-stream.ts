@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorReplyOf } from '../errors.ts';
 
 /**
- * Sends an answer as Server-Sent Events while it is generated (issue 16, item 4): `delta`
+ * Sends an answer as Server-Sent Events while it is generated: `delta`
  * events with each new piece of its text, then `done` with exactly the data the non-streamed
  * route returns, or `error` (SPEC §8's error shape) when it fails after the first event.
  * The stream starts with the first event: a failure before it (an unknown class, a limit, a

@@ -105,7 +105,7 @@ describe('bad input is a 4xx in the error shape', () => {
     });
     const longId = await t.app.inject({ method: 'GET', url: `/api/classes/${'a'.repeat(300)}` });
     expect(longId.statusCode).toBe(414);
-    // its own code since issue 14 (one code, one status): BAD_REQUEST is always a 400
+    // its own code (one code, one status: DESIGN §4): BAD_REQUEST is always a 400
     expect(body(longId)).toMatchObject({ success: false, code: 'URI_TOO_LONG' });
   });
 });

@@ -9,7 +9,7 @@ export const NUL_MESSAGE = 'Text cannot contain NUL characters';
  * few levels (a list of objects in an object); 64 leaves room for any honest client, and keeps
  * everything that walks a body (validation, the NUL check below, `JSON.stringify` of a stored
  * value, which recurses) far from the stack's limit: JSON nested 5,000 deep ended in "Maximum
- * call stack size exceeded" (issue 27).
+ * call stack size exceeded".
  */
 export const MAX_JSON_DEPTH = 64;
 

@@ -6,7 +6,7 @@ import { multipartBody } from '../../test/multipart.ts';
 import { TRIAL_OWNER_ID } from '../features/trial/trial.repository.ts';
 
 /**
- * Uploads cut short (issue 27, item 1), over a real socket: a real multipart body (the fields,
+ * Uploads cut short, over a real socket: a real multipart body (the fields,
  * then the file, as the README documents; or the file first) is sent cut at every byte around
  * each boundary and at a sample of bytes inside the parts, with a Content-Length that is true for
  * the cut body or one that lies (the full length, the client then stops sending). Every reply is a

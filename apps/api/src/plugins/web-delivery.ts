@@ -1,5 +1,5 @@
 /**
- * How the built web app and the API's replies travel (issue 16, "fast on a student's phone"):
+ * How the built web app and the API's replies travel:
  *
  * - API replies of 1 KB or more are compressed (brotli or gzip, as the client accepts; `Vary:
  *   Accept-Encoding`); event streams are left alone and request bodies are never inflated.

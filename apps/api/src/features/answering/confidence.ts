@@ -11,7 +11,7 @@ export const CALIBRATION = { slope: 6.39, offset: 0.66 } as const;
 
 /**
  * Below this confidence the reply says the material does not cover the question (kind `none`)
- * instead of quoting the passage (an excerpt, issue 26). Chosen by `npm run eval` as the threshold
+ * instead of quoting the passage (an excerpt, decision 013). Chosen by `npm run eval` as the threshold
  * that maximises accuracy − MISLEADING_COST × misleading over all 18 evaluation courses
  * ("Threshold fitted on all courses"); a wrong excerpt is not misleading, so this is the threshold
  * of the most right replies: 0.60–0.70 give the same within a question on each data set. Its

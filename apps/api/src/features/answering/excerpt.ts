@@ -4,7 +4,7 @@ import { clip, MAX_ANSWER_CHARS } from './clip.ts';
 import { plain, type Unit } from './units.ts';
 
 /**
- * An excerpt reply (kind `excerpt`, issue 26): the material quoted for the student to read, the
+ * An excerpt reply (kind `excerpt`, decision 013): the material quoted for the student to read, the
  * unit the engine found best marked, each quotation's document and section named
  * (`excerptText` in the contracts). At most two quotations, the best first.
  */

@@ -29,7 +29,7 @@ export type MaterialSources = {
 export type Citation = { content_id: string; title: string; content_type: string; excerpt: string };
 export type Answer = {
   response: string;
-  /** an answer the assistant stands behind, an excerpt of the material, or none (issue 26) */
+  /** an answer the assistant stands behind, an excerpt of the material, or none (decision 013) */
   kind: ReplyKind;
   sourceType: 'syllabus' | 'content' | 'other';
   citations: Citation[];

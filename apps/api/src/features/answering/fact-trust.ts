@@ -2,7 +2,7 @@ import type { FactKind } from '@app/contracts';
 
 /**
  * The kinds of extracted course fact the assistant may state as its own answer without a language
- * model (issue 26): those whose precision, measured on at least 20 hand-checked facts, is at
+ * model (decision 013): those whose precision, measured on at least 20 hand-checked facts, is at
  * least 97%. A fact of any other kind is shown as a quotation of the passage it was read from; a
  * fact the teacher added, corrected or confirmed is stated whatever its kind.
  *

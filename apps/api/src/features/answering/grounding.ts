@@ -1,7 +1,7 @@
 import { EMAIL } from '../facts/patterns.ts';
 
 /**
- * The check a model's reply passes before a student sees it as an answer (issue 26). Pure.
+ * The check a model's reply passes before a student sees it as an answer (decision 013). Pure.
  *
  * 1. Every passage it cites was sent: a marker [n] names one of the passages numbered in the prompt.
  * 2. Every checkable claim it states occurs in what the model was given (the passages and facts):

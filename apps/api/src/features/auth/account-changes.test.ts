@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { registerTeacher, STRONG_PASSWORD } from '../../../test/factories.ts';
 
 /**
- * Issue 27, item 2: a stolen access token must not take the account over. Signed in, changing the
+ * A stolen access token must not take the account over. Signed in, changing the
  * password or the e-mail needs the current password; a new address takes effect once confirmed
  * from a link sent to it; the address on file is told of each change, with a "this wasn't me"
  * link that ends every session.

@@ -198,8 +198,8 @@ export class AuthService {
   }
 
   /**
-   * The signed-in teacher's current password, asked before the password or the e-mail changes
-   * (issue 27): a stolen access token alone cannot. A wrong one is a 403 (not a 401, which would
+   * The signed-in teacher's current password, asked before the password or the e-mail changes:
+   * a stolen access token alone cannot. A wrong one is a 403 (not a 401, which would
    * end the session of a teacher who mistyped) and counts as a failed sign-in.
    */
   private async verifyCurrentPassword(userId: string, password: string, address: string) {

@@ -469,7 +469,7 @@ describe('the subscription over time (demo provider)', () => {
     const { auth } = await registerTeacher(t.app);
     const res = await post('/api/billing/cancel', auth);
     expect(res.statusCode).toBe(409);
-    // not SUBSCRIPTION_INACTIVE (a 403: an action that needs a plan), since issue 14
+    // not SUBSCRIPTION_INACTIVE (a 403: an action that needs a plan; DESIGN §4: one code, one status)
     expect(body(res).code).toBe('NOTHING_TO_CANCEL');
   });
 

@@ -245,7 +245,7 @@ describe('POST /api/chat/contact/:chat_uuid', () => {
       .execute();
     expect(emails).toHaveLength(1);
 
-    // Marked responded (issue 6's Mark Responded): the student may ask again.
+    // Marked responded (SPEC §2 Chats: Mark Responded): the student may ask again.
     await t.db
       .updateTable('email_requests')
       .set({ teacher_responded_at: new Date() })

@@ -129,7 +129,7 @@ describe('/api/classes', () => {
       auth,
       classInput({ class_name: 'Eleven' }),
     );
-    // 409 since issue 14 (was 402 CLASS_LIMIT_REACHED): at the maximum no payment helps
+    // 409 (one code, one status: DESIGN §4): at the maximum no payment helps
     expect(eleventh.statusCode).toBe(409);
     expect(body(eleventh)).toEqual({
       success: false,
@@ -177,7 +177,7 @@ describe('/api/classes', () => {
   it('refuses class creation before the plan starts', async () => {
     const { auth } = await registerTeacher(t.app);
     const res = await inject('POST', '/api/classes', auth, classInput());
-    // 403 SUBSCRIPTION_INACTIVE since issue 14 (was 402 CLASS_LIMIT_REACHED): the same condition
+    // 403 SUBSCRIPTION_INACTIVE (DESIGN §4): the same condition
     // as buying an add-on without a plan, and paying for an add-on would not help
     expect(res.statusCode).toBe(403);
     expect(body(res)).toMatchObject({

@@ -9,7 +9,7 @@ import { pruneExpiredRows, DEFAULT_RETENTION } from '../housekeeping/housekeepin
 import { HousekeepingRepository } from '../housekeeping/housekeeping.repository.ts';
 
 /**
- * An upload with an Idempotency-Key (issue 27, item 5): a client that retries an upload whose
+ * An upload with an Idempotency-Key: a client that retries an upload whose
  * reply it lost gets the first upload's item, and the file is stored once.
  */
 let t: TestApp;

@@ -286,7 +286,7 @@ describe('a worker that passed a limit is retired', () => {
         ok: true,
       });
       expect(await thread()).toBe(first); // a file within the limits keeps the warm worker
-      // a worker's failure names its code only; the status is the code's (ERROR_STATUS), since issue 14
+      // a worker's failure names its code only; the status is the code's (ERROR_STATUS, DESIGN §4)
       expect(await extract(bombPdf, 'pdf')).toEqual({
         ok: false,
         code: 'VALIDATION_ERROR',

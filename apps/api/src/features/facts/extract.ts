@@ -1,5 +1,5 @@
 /**
- * The course fact sheet, read from a document's text at ingest (issue 12, item 1).
+ * The course fact sheet, read from a document's text at ingest.
  *
  * General parsing of how syllabi are written: labelled lines ("Office: THM 216"), table cells with
  * their column and row headers, headings above lists and paragraphs, and the label vocabulary in

@@ -11,7 +11,7 @@ const classParams = idParams('Class not found', 'class_id');
 const factParams = classParams.extend({ fact_id: z.string().uuid('Fact not found') });
 const tags = ['facts'];
 
-/** The class's course facts for its teacher: list, add, correct, delete (issue 12). */
+/** The class's course facts for its teacher: list, add, correct, delete. */
 export const factsRoutes =
   (facts: FactsService, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {

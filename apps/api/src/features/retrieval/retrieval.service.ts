@@ -11,7 +11,7 @@ export type { Chunk, Passage, PlacedChunk } from './retrieval.repository.ts';
 export type { SearchTerms, TermGroup } from './retrieval.ts';
 
 /**
- * A class's material as the answering engine reads it (issue 27, item 7: a feature uses another
+ * A class's material as the answering engine reads it (a feature uses another
  * through its service): the question's search terms, the passages they find, and the chunks
  * around them. Every method reads one class's ready material only.
  */

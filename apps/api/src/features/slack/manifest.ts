@@ -1,4 +1,4 @@
-/** The bot scopes the app asks for (issue 15's minimum). */
+/** The bot scopes the app asks for (the fewest SPEC §2 Integrations needs). */
 export const SLACK_BOT_SCOPES = [
   'channels:read',
   'groups:read',

@@ -27,7 +27,7 @@ const channel = (id: string, name: string) => ({
 });
 
 /**
- * Issue 27: a second teacher who installs the app in the same Slack workspace cannot take over a
+ * A second teacher who installs the app in the same Slack workspace cannot take over a
  * channel another teacher's class is linked to. One channel of a workspace, one class.
  */
 describe('a linked channel belongs to one class at a time', () => {

@@ -23,9 +23,9 @@ const signed = (req: FastifyRequest): SlackSignedRequest => ({
 });
 
 /**
- * What Slack calls (issue 15, item 7). The v0 signature covers the raw body, so this scope keeps
+ * What Slack calls. The v0 signature covers the raw body, so this scope keeps
  * JSON and form-encoded bodies as bytes (only here). Nothing reads a body before it is proven to
- * be Slack's (issue 27): a request whose headers cannot be Slack's is refused before its body is
+ * be Slack's: a request whose headers cannot be Slack's is refused before its body is
  * read, and the signature is checked as the body arrives, before any hook looks at it; the
  * service then parses.
  */

@@ -67,7 +67,7 @@ export const COMMAND_MESSAGES = {
     `Linked *${className}* to ${channel}. Files and messages shared here by you and the members you authorize become course material. If the bot is not in this channel yet, invite it so it can see them.`,
 } as const;
 
-/** The bot's thread replies to a mention (issue 15, item 6). */
+/** The bot's thread replies to a mention. */
 export const MENTION_MESSAGES = {
   notLinked:
     'This channel is not linked to a class yet. A teacher can link it by typing `/link-class` here.',
@@ -94,7 +94,7 @@ type SlackInboundDeps = {
 };
 
 /**
- * What Slack sends us (issue 15, item 7): Events API deliveries and slash commands, each verified
+ * What Slack sends us: Events API deliveries and slash commands, each verified
  * by its v0 signature before anything is read. An event is recorded by id and queued in one
  * transaction, then acknowledged; its job does the work. `/link-class` is answered inline: one
  * `users.info` call and a few queries fit in Slack's 3 seconds.

@@ -40,7 +40,7 @@ type SlackMaterialDeps = {
 };
 
 /**
- * Course material from a linked channel (issue 15, item 5). A file shared there by the class's
+ * Course material from a linked channel. A file shared there by the class's
  * teacher or a member the teacher authorized (matched by their Slack e-mail) is downloaded with
  * the bot token and goes through the upload path (same limits, checks and extraction) as
  * 'additional' content; a text message from them becomes 'other' content titled by channel and

@@ -8,7 +8,7 @@ import { startFakeSlack, type FakeSlack } from '../../../test/fakes/slack.ts';
 import { INSTALL_MESSAGES } from './slack.service.ts';
 
 /**
- * Slack's OAuth redirect (issue 27): whatever comes back, the browser is sent to the Integrations
+ * Slack's OAuth redirect: whatever comes back, the browser is sent to the Integrations
  * page (with the reason) or to the success page, never shown JSON; and the code and state it
  * carries are secrets the log never holds.
  */

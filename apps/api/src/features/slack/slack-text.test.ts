@@ -16,7 +16,7 @@ describe('escapeSlack', () => {
   });
 });
 
-describe('slackReplyText: a reply as Slack mrkdwn (issue 26)', () => {
+describe('slackReplyText: a reply as Slack mrkdwn (decision 013)', () => {
   it('quotes an excerpt: the lead as it is, each passage line after "> ", the marked sentence bold', () => {
     const response = excerptText([
       {

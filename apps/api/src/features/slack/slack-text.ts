@@ -22,7 +22,7 @@ const bold = (text: string) =>
     .join('\n');
 
 /**
- * The assistant's reply as Slack mrkdwn (issue 26), escaped. An excerpt keeps its lead lines
+ * The assistant's reply as Slack mrkdwn (decision 013), escaped. An excerpt keeps its lead lines
  * ("Here is what the syllabus says about Office Hours:") as they are, every line of its passages
  * becomes a Slack quote (`> …`) and the sentence marked `**` is bold; a text that does not follow
  * the excerpt form is quoted whole. An answer, or a reply the material does not cover, is its text.

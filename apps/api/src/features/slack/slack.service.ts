@@ -257,7 +257,7 @@ export class SlackService {
   }
 
   /**
-   * A channel belongs to one class at a time (issue 27): the teacher's own link of it moves to
+   * A channel belongs to one class at a time: the teacher's own link of it moves to
    * this class; a channel another teacher's class holds is refused (409), naming neither.
    */
   private async linkChannel(
