@@ -28,7 +28,7 @@ const API_NO_POOL = {
   message:
     'Features get repositories (created in app.ts), not the pool: take a repository in the deps object.',
 };
-// ---- API feature boundaries (issue 27, item 7) ------------------------------------------------
+// ---- API feature boundaries (DESIGN §3) --------------------------------------------------------
 /**
  * A feature uses another feature through its service (`../Y/Y.service.ts`, or its `index.ts`),
  * never its repository or its routes: not even a repository's types. The SQL a feature needs of
@@ -49,7 +49,7 @@ const API_FEATURE_BOUNDARY = {
     '**/features/*/*.routes.ts',
   ],
   message:
-    "A feature uses another feature through its service, never its repository or routes (issue 27, item 7): call the owning feature's service (add the method there, with the SQL in its repository), or take that service in the deps object.",
+    "A feature uses another feature through its service, never its repository or routes (docs/architecture.md): call the owning feature's service (add the method there, with the SQL in its repository), or take that service in the deps object.",
 };
 const API_FEATURE_BOUNDARY_BLOCK = {
   files: ['apps/api/src/features/**/*.ts'],
@@ -79,7 +79,7 @@ const ANY_FEATURE = {
     'lib/ and components/ import no feature: move the shared piece here, or compose in src/app.',
 };
 /**
- * Issue 27, item 8: classes, course-material and course-facts were one feature. They use each
+ * Classes, course material and course facts (what a teacher does with a class) use each
  * other one way only (classes → course-material → course-facts), and only through the used
  * folder's index.ts; the app imports a feature that has an index.ts through it too (a route's
  * lazy `import()` of its page is not an import this rule reads).
