@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { isRefusal } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth';
 
 export function createQueryClient(): QueryClient {
@@ -9,9 +9,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Never retry client errors (4xx); retry others once.
-        retry: (count, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
+        // Never retry what the server refused (a 4xx code); retry others once.
+        retry: (count, error) => !isRefusal(error) && count < 1,
       },
     },
   });

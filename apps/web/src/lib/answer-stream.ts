@@ -1,5 +1,12 @@
 import { ERROR_CODES, ERROR_STATUS, REQUEST_TIMEOUT_MS, type ErrorCode } from '@app/contracts';
-import { API_ERROR_TEXT, ApiError, errorFromResponse, messageFromBody } from './api-client';
+import {
+  API_ERROR_TEXT,
+  ApiError,
+  errorFromResponse,
+  hasErrorCode,
+  messageFromBody,
+  SIGNED_OUT_CODES,
+} from './api-client';
 import { authStore } from './auth-store';
 
 /**
@@ -221,7 +228,12 @@ export async function streamAnswerWithFallback<T>(
     });
   } catch (error) {
     if (options.signal?.aborted || received || !(error instanceof ApiError)) throw error;
-    if (error.status === 0 || (options.auth && error.status === 401)) return options.fallback();
+    if (
+      hasErrorCode(error, 'NO_RESPONSE') ||
+      (options.auth && hasErrorCode(error, ...SIGNED_OUT_CODES))
+    ) {
+      return options.fallback();
+    }
     throw error;
   }
 }

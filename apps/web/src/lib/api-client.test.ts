@@ -5,6 +5,8 @@ import {
   createApiClient,
   errorText,
   filenameFromDisposition,
+  hasErrorCode,
+  isRefusal,
   messageFromBody,
   toApiError,
 } from './api-client';
@@ -222,6 +224,41 @@ describe('error text (SPEC §8)', () => {
     );
     expect(errorText(new Error(''), 'Login failed')).toBe('Login failed');
     expect(errorText(null, 'Registration failed')).toBe('Registration failed');
+  });
+});
+
+describe('error codes: the web decides on the code, never the status or the text', () => {
+  it('a reply gives its code; no reply is NO_RESPONSE', async () => {
+    const { fetch } = fakeFetch(() =>
+      json(429, { success: false, code: 'RATE_LIMITED', detail: 'Slow down' }),
+    );
+    const limited = await failure(createApiClient({ fetch }).get('/x'));
+    expect(limited.code).toBe('RATE_LIMITED');
+    expect(hasErrorCode(limited, 'RATE_LIMITED')).toBe(true);
+
+    const down = createApiClient({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const lost = await failure(down.get('/x'));
+    expect(lost.code).toBe('NO_RESPONSE');
+    expect(hasErrorCode(lost, 'NO_RESPONSE')).toBe(true);
+  });
+
+  it('hasErrorCode ignores the status number and the message', () => {
+    expect(hasErrorCode(new ApiError('Too many (429)', { status: 429 }), 'RATE_LIMITED')).toBe(
+      false,
+    );
+    expect(
+      hasErrorCode(new ApiError('limit', { status: 429, code: 'INTERNAL' }), 'RATE_LIMITED'),
+    ).toBe(false);
+    expect(hasErrorCode(new ApiError('', { code: 'RATE_LIMITED' }), 'RATE_LIMITED')).toBe(true);
+    expect(hasErrorCode(new Error('RATE_LIMITED'), 'RATE_LIMITED')).toBe(false);
+  });
+
+  it('isRefusal: a 4xx code is a refusal; no reply, a server failure or no code is not', () => {
+    expect(isRefusal(new ApiError('x', { status: 404, code: 'NOT_FOUND' }))).toBe(true);
+    expect(isRefusal(new ApiError('x', { status: 429, code: 'RATE_LIMITED' }))).toBe(true);
+    expect(isRefusal(new ApiError('x', { status: 500, code: 'INTERNAL' }))).toBe(false);
+    expect(isRefusal(new ApiError(API_ERROR_TEXT.network))).toBe(false);
+    expect(isRefusal(new ApiError(API_ERROR_TEXT.noBody, { status: 404 }))).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import {
   REQUEST_TIMEOUT_MS,
   UPLOAD_TIMEOUT_MS,
   ERROR_CODES,
+  ERROR_STATUS,
   type ErrorCode,
   type ValidationIssue,
 } from '@app/contracts';
@@ -18,24 +19,59 @@ export const API_ERROR_TEXT = {
 const REFRESH_PATH = '/auth/refresh';
 
 /**
- * Every failure the client reports. `status` is 0 when no response arrived; `code` is the API's
- * error code (contracts' `ErrorCode`), undefined when the reply carried none we know.
+ * What the web decides on: the API's error code (contracts' `ErrorCode`), or the client's own
+ * `NO_RESPONSE` when no reply arrived (no connection, a timeout, a stream cut short).
+ */
+export type ApiErrorCode = ErrorCode | 'NO_RESPONSE';
+
+/**
+ * Every failure the client reports. `status` is 0 when no response arrived (its code is then
+ * `NO_RESPONSE`); `code` is the API's error code, undefined when the reply carried none we know.
+ * The web branches on `code` (`hasErrorCode`), never on `status` or the message's words.
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: ErrorCode | undefined;
+  readonly code: ApiErrorCode | undefined;
   readonly detail: unknown;
 
   constructor(
     message: string,
-    options: { status?: number; code?: ErrorCode; detail?: unknown } = {},
+    options: { status?: number; code?: ApiErrorCode; detail?: unknown } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status ?? 0;
-    this.code = options.code;
+    this.code = options.code ?? (this.status === 0 ? 'NO_RESPONSE' : undefined);
     this.detail = options.detail;
   }
+}
+
+/** True when `error` is an ApiError with one of these codes. */
+export function hasErrorCode(
+  error: unknown,
+  ...codes: ApiErrorCode[]
+): error is ApiError & { code: ApiErrorCode } {
+  return error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
+}
+
+/** The codes of a request made without a valid session (the access token missing or refused). */
+export const SIGNED_OUT_CODES = [
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'TOKEN_INVALID',
+] as const satisfies readonly ErrorCode[];
+
+/**
+ * The server refused what was asked (a code whose status, contracts' `ERROR_STATUS`, is a 4xx):
+ * asking again the same way will not help, unlike no reply or the server's own failure.
+ */
+export function isRefusal(error: unknown): error is ApiError & { code: ErrorCode } {
+  return (
+    error instanceof ApiError &&
+    error.code !== undefined &&
+    error.code !== 'NO_RESPONSE' &&
+    ERROR_STATUS[error.code] < 500
+  );
 }
 
 /** The message of a server reply per SPEC §8, given a parsed JSON body. */

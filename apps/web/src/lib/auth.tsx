@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { USER_REFRESH_AFTER_LOGIN_MS, type RegisterRequest, type User } from '@app/contracts';
-import { api, ApiError } from './api-client';
+import { api, hasErrorCode, SIGNED_OUT_CODES } from './api-client';
 import { authApi } from './auth-api';
 import { authStore } from './auth-store';
 
@@ -69,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return fresh;
     } catch (error) {
       // A 401 here means the refresh-and-retry failed and the client cleared the session.
-      if (error instanceof ApiError && error.status === 401) setUserState(null);
+      if (hasErrorCode(error, ...SIGNED_OUT_CODES)) setUserState(null);
       return null;
     }
   }, []);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnswerRating as Rating } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
-import { AnswerRating, RATING_TEXT } from './answer-rating';
+import { AnswerRating, RATING_TEXT, ratingErrorText } from './answer-rating';
 
 const group = () => screen.getByRole('group', { name: 'Rate this answer' });
 const helpful = () => within(group()).getByRole('button', { name: 'Helpful' });
@@ -109,13 +109,24 @@ describe('AnswerRating', () => {
     expect(screen.queryByText(RATING_TEXT.failed)).toBeNull();
   });
 
-  it("a 429 shows the server's own reason", async () => {
+  it("RATE_LIMITED shows the server's own reason", async () => {
     const detail = 'You are rating a little too quickly. Please wait a moment.';
-    const onRate = vi.fn(() => Promise.reject(new ApiError(detail, { status: 429 })));
+    const onRate = vi.fn(() =>
+      Promise.reject(new ApiError(detail, { status: 429, code: 'RATE_LIMITED' })),
+    );
     render(<AnswerRating onRate={onRate} />);
     await userEvent.click(notHelpful());
     expect(await screen.findByText(detail)).toBeInTheDocument();
     expect(notHelpful()).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('a 429 that is not RATE_LIMITED is a plain failure: the code decides, not the status', () => {
+    const detail = 'Too many requests';
+    expect(ratingErrorText(new ApiError(detail, { status: 429 }))).toBe(RATING_TEXT.failed);
+    expect(ratingErrorText(new ApiError(detail, { status: 429, code: 'INTERNAL' }))).toBe(
+      RATING_TEXT.failed,
+    );
+    expect(ratingErrorText(new ApiError(detail, { code: 'RATE_LIMITED' }))).toBe(detail);
   });
 
   it('quick taps send one request at a time, ending on the latest choice', async () => {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { AlertCircle, ThumbsDown, ThumbsUp, type LucideIcon } from 'lucide-react';
 import type { AnswerRating as Rating } from '@app/contracts';
-import { ApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
 export const RATING_TEXT = {
@@ -31,9 +31,9 @@ const OPTIONS: readonly { value: Rating; label: string; Icon: LucideIcon; presse
   },
 ];
 
-/** What a failed rating says: a 429's own reason (how long to wait), otherwise a plain retry hint. */
+/** What a failed rating says: RATE_LIMITED's own reason (how long to wait), otherwise a plain retry hint. */
 export function ratingErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429 && error.message) return error.message;
+  if (hasErrorCode(error, 'RATE_LIMITED') && error.message) return error.message;
   return RATING_TEXT.failed;
 }
 

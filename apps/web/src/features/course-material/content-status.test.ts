@@ -49,6 +49,17 @@ describe('waitUntilRead', () => {
     expect(get).toHaveBeenCalledWith(item.id);
   });
 
+  it('tries a RATE_LIMITED poll again, as it does a lost one (by code, not status)', async () => {
+    vi.useFakeTimers();
+    const item = makeContent({ status: 'processing' });
+    const limited = new ApiError('Slow down', { status: 429, code: 'RATE_LIMITED' });
+    const get = polls(limited, { ...item, status: 'ready' });
+    const done = waitUntilRead(item, new AbortController().signal, get);
+    await vi.advanceTimersByTimeAsync(1000 + 1500);
+    await expect(done).resolves.toMatchObject({ status: 'ready' });
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+
   it('rejects with the reason when reading failed; a 404 is not retried', async () => {
     vi.useFakeTimers();
     const item = makeContent({ status: 'processing' });
@@ -66,7 +77,7 @@ describe('waitUntilRead', () => {
     const gone = waitUntilRead(
       item,
       new AbortController().signal,
-      polls(new ApiError('Not found', { status: 404 })),
+      polls(new ApiError('Not found', { status: 404, code: 'NOT_FOUND' })),
     );
     const checkGone = expect(gone).rejects.toMatchObject({ status: 404 });
     await vi.advanceTimersByTimeAsync(1000);

@@ -1,5 +1,5 @@
 import type { ContentItem } from '@app/contracts';
-import { ApiError } from '@/lib/api-client';
+import { hasErrorCode, isRefusal } from '@/lib/api-client';
 import { getContent as fetchContent } from './api/get-content';
 
 /**
@@ -55,8 +55,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** A failed poll worth trying again: no response, a server error or a pace limit. */
-const transient = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
+const transient = (error: unknown) => hasErrorCode(error, 'RATE_LIMITED') || !isRefusal(error);
 
 /**
  * Resolves with the item once it is `ready`, polling GET /content/{id} while it is `processing`.

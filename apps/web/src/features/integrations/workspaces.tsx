@@ -4,17 +4,15 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-client';
 import { useConnectWorkspace } from './api/get-auth-url';
 import { INTEGRATION_TEXT } from './messages';
 
 /** The failure of GET /slack/auth-url as SPEC §8 words it. */
 export function connectErrorText(error: unknown) {
-  const config =
-    error instanceof ApiError &&
-    (error.code === 'INTEGRATION_NOT_CONFIGURED' ||
-      error.message === INTEGRATION_TEXT.notConfigured);
-  return config ? INTEGRATION_TEXT.notConfigured : INTEGRATION_TEXT.authUrl;
+  return hasErrorCode(error, 'INTEGRATION_NOT_CONFIGURED')
+    ? INTEGRATION_TEXT.notConfigured
+    : INTEGRATION_TEXT.authUrl;
 }
 
 /** SPEC §2/§4: no workspace → Connect; otherwise each workspace and Connect Another Workspace. */

@@ -5,7 +5,7 @@ import {
   type ChatSession,
   type ContactInput,
 } from '@app/contracts';
-import { api, ApiError, type ApiClient } from '@/lib/api-client';
+import { api, hasErrorCode, type ApiClient } from '@/lib/api-client';
 
 /** The streaming reader, loaded with the first question or when the page is idle, not with it. */
 export const loadAnswerStream = () => import('@/lib/answer-stream');
@@ -51,13 +51,9 @@ function createStudentChatApi(client: ApiClient) {
 
 export const studentChatApi = createStudentChatApi(api);
 
-/** SPEC §4: a 403, or a message containing 'inactive' or CLASS_INACTIVE, means the class is off. */
+/** SPEC §4: the class is off when the server says CLASS_INACTIVE (its 403), by code, not by text. */
 export function isInactiveError(error: unknown): boolean {
-  if (error instanceof ApiError && (error.status === 403 || error.code === 'CLASS_INACTIVE')) {
-    return true;
-  }
-  const message = error instanceof Error ? error.message : '';
-  return /inactive/i.test(message) || message.includes('CLASS_INACTIVE');
+  return hasErrorCode(error, 'CLASS_INACTIVE');
 }
 
 /**
@@ -65,12 +61,12 @@ export function isInactiveError(error: unknown): boolean {
  * a chat id at all. Trying again cannot help, unlike the SPEC §8 load failures.
  */
 export function isUnknownLinkError(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 422);
+  return hasErrorCode(error, 'NOT_FOUND', 'VALIDATION_ERROR');
 }
 
 /** SPEC §8: no response at all is a connection failure; anything else failed to load. */
 export function sessionErrorTitle(error: unknown): string {
-  return error instanceof ApiError && error.status === 0
+  return hasErrorCode(error, 'NO_RESPONSE')
     ? CHAT_MESSAGES.connectFailed
     : CHAT_MESSAGES.loadFailed;
 }

@@ -165,7 +165,7 @@ describe('student chat page: loading the session', () => {
     expect(screen.queryByLabelText('Your question')).toBeNull();
   });
 
-  it('a session marked inactive, or a message saying inactive, is unavailable too', async () => {
+  it('a session marked inactive is unavailable too; a message saying inactive is not (the code decides)', async () => {
     mockApi({ [SESSION_PATH]: ok(makeSession({ is_active: false })) });
     const first = renderApp(`/chat/${CHAT}`);
     expect(
@@ -176,9 +176,8 @@ describe('student chat page: loading the session', () => {
       [SESSION_PATH]: { status: 409, body: { success: false, detail: 'Class is inactive' } },
     });
     renderApp(`/chat/${CHAT}`);
-    expect(
-      await screen.findByRole('heading', { name: 'Class Temporarily Unavailable' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(CHAT_MESSAGES.loadFailed)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Class Temporarily Unavailable' })).toBeNull();
   });
 });
 
@@ -501,7 +500,19 @@ describe('student chat page: streamed answers', () => {
     expect(calls.some((c) => c.path === `/chat/ask/${CHAT}`)).toBe(false);
   });
 
-  it('a 409 inactive class from the stream marks the class deactivated', async () => {
+  it('CLASS_INACTIVE from the stream marks the class deactivated', async () => {
+    await openChat({
+      [ASK_PATH]: {
+        status: 403,
+        body: { success: false, detail: CHAT_MESSAGES.classInactive, code: 'CLASS_INACTIVE' },
+      },
+    });
+    await userEvent.type(questionBox(), 'Anything?{Enter}');
+    expect(await thread().findByText(CHAT_MESSAGES.classInactive)).toBeInTheDocument();
+    expect(questionBox()).toBeDisabled();
+  });
+
+  it('a reply that only says "inactive" (another code) is shown as it is, and the box keeps working', async () => {
     await openChat({
       [ASK_PATH]: {
         status: 409,
@@ -509,8 +520,8 @@ describe('student chat page: streamed answers', () => {
       },
     });
     await userEvent.type(questionBox(), 'Anything?{Enter}');
-    expect(await thread().findByText(CHAT_MESSAGES.classInactive)).toBeInTheDocument();
-    expect(questionBox()).toBeDisabled();
+    expect(await thread().findByText('This class is inactive.')).toBeInTheDocument();
+    expect(questionBox()).toBeEnabled();
   });
 
   it('when the stream cannot be reached, the plain ask answers instead (once)', async () => {

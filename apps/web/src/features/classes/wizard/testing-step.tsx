@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, hasErrorCode } from '@/lib/api-client';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import {
   CONTENT_STATUS_TEXT,
@@ -20,9 +20,9 @@ import { classKeys } from '@/lib/api/get-classes';
 
 /** SPEC §8 wizard texts: no reply at all failed the test; a server failure gave no AI answer. */
 export function testErrorText(error: unknown): string {
-  if (!(error instanceof ApiError) || error.status === 0) return WIZARD_TEXT.testFailed;
+  if (!(error instanceof ApiError) || error.code === 'NO_RESPONSE') return WIZARD_TEXT.testFailed;
   // the server's own words for a question it refused or a too-fast pace
-  if (error.status === 422 || error.status === 429) return error.message;
+  if (hasErrorCode(error, 'VALIDATION_ERROR', 'RATE_LIMITED')) return error.message;
   return WIZARD_TEXT.aiFailed;
 }
 

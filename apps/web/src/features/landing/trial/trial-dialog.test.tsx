@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  ERROR_STATUS,
+  type ErrorCode,
   TRIAL_MESSAGES,
   excerptText,
   type TrialChatInput,
@@ -23,8 +25,9 @@ const envelope = (data: unknown, status = 200): Reply => ({
   status,
   body: { success: true, data },
 });
-const failure = (status: number, detail: string, code = 'ERROR'): Reply => ({
-  status,
+/** A failed reply as the API sends it: the code (contracts' ErrorCode) with its status. */
+const failure = (code: ErrorCode, detail: string): Reply => ({
+  status: ERROR_STATUS[code],
   body: { success: false, detail, code },
 });
 
@@ -140,7 +143,7 @@ describe('trial session (SPEC §3 trial_data)', () => {
   it('replaces a saved session the server no longer knows', async () => {
     saveTrial();
     const calls = mockApi({
-      [`GET /trial/session/${SAVED_ID}`]: failure(404, TRIAL_MESSAGES.serverSessionMissing),
+      [`GET /trial/session/${SAVED_ID}`]: failure('NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing),
       ...NEW_SESSION,
     });
     renderApp('/');
@@ -169,7 +172,7 @@ describe('trial session (SPEC §3 trial_data)', () => {
       'POST /trial/session': () => {
         attempts += 1;
         return attempts === 1
-          ? failure(429, TRIAL_MESSAGES.serverTooManySessions, 'RATE_LIMITED')
+          ? failure('RATE_LIMITED', TRIAL_MESSAGES.serverTooManySessions)
           : envelope(makeSession(), 201);
       },
     });
@@ -277,7 +280,7 @@ describe('trial upload (SPEC §5 Trial upload)', () => {
     uploads[0]!.respond(422, {
       success: false,
       detail: 'This PDF is damaged and cannot be read.',
-      code: 'UNREADABLE_FILE',
+      code: 'VALIDATION_ERROR',
     });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This PDF is damaged and cannot be read.',
@@ -467,7 +470,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
 
   it('a 429 says the trial limit is reached, zeroes the counter and prompts to sign up', async () => {
     const { user, dialog } = await openChat(
-      { [ASK]: failure(429, TRIAL_MESSAGES.serverLimit, 'TRIAL_LIMIT') },
+      { [ASK]: failure('RATE_LIMITED', TRIAL_MESSAGES.serverLimit) },
       { questions_left: 3 },
     );
     await user.type(questionBox(), 'Another?{Enter}');
@@ -480,7 +483,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
 
   it('a "session" failure says the session expired and offers to upload again on a new one', async () => {
     const { user, dialog, calls } = await openChat({
-      [ASK]: failure(404, TRIAL_MESSAGES.serverSessionMissing, 'NOT_FOUND'),
+      [ASK]: failure('NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing),
       ...NEW_SESSION,
     });
     await user.type(questionBox(), 'Still there?{Enter}');
@@ -494,7 +497,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
 
   it('any other failure says so in the thread and keeps the typed question', async () => {
     const { user, dialog } = await openChat({
-      [ASK]: failure(500, 'An unexpected server error occurred.', 'INTERNAL'),
+      [ASK]: failure('INTERNAL', 'An unexpected server error occurred.'),
     });
     await user.type(questionBox(), 'Why?{Enter}');
     const log = within(dialog).getByRole('log', { name: 'Trial conversation' });
@@ -667,7 +670,7 @@ describe('trial chat: rating answers (issue 17)', () => {
   it('a session gone on rating rolls the rating back and says to upload again', async () => {
     const { user, dialog } = await openChat({
       [ASK]: envelope(makeReply()),
-      [FEEDBACK]: failure(404, TRIAL_MESSAGES.serverSessionMissing, 'NOT_FOUND'),
+      [FEEDBACK]: failure('NOT_FOUND', TRIAL_MESSAGES.serverSessionMissing),
     });
     await user.type(questionBox(), 'What makes ATP?{Enter}');
     const log = within(dialog).getByRole('log', { name: 'Trial conversation' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRIAL_MESSAGES, type TrialData } from '@app/contracts';
+import { ERROR_STATUS, TRIAL_MESSAGES, type TrialData } from '@app/contracts';
 import { API_ERROR_TEXT, ApiError } from '@/lib/api-client';
 import {
   CHAT_FAILURE_TEXT,
@@ -35,35 +35,64 @@ describe('trialFileProblem (SPEC §5 Trial upload)', () => {
 });
 
 describe('uploadErrorText', () => {
-  it.each([413, 415, 422])('uses the server’s detail for %i', (status) => {
-    expect(uploadErrorText(new ApiError('Server says why', { status }))).toBe('Server says why');
-  });
+  it.each(['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR'] as const)(
+    'uses the server’s detail for %s',
+    (code) => {
+      const error = new ApiError('Server says why', { status: ERROR_STATUS[code], code });
+      expect(uploadErrorText(error)).toBe('Server says why');
+    },
+  );
 
   it.each([
-    ['a 500', new ApiError('boom', { status: 500 })],
+    ['a 500', new ApiError('boom', { status: 500, code: 'INTERNAL' })],
     ['no response', new ApiError(API_ERROR_TEXT.network)],
     ['a plain error', new Error('weird')],
+    // the code decides, not the status: a 413 or 415 that names no such code is a plain failure
+    ['a 413 without its code', new ApiError('Request Entity Too Large', { status: 413 })],
+    ['a 415 with another code', new ApiError('No', { status: 415, code: 'BAD_REQUEST' })],
   ])('says "Upload failed." for %s', (_label, error) => {
     expect(uploadErrorText(error)).toBe(TRIAL_MESSAGES.uploadFailed);
   });
 });
 
 describe('chatFailure (SPEC §8 Trial chat)', () => {
+  const limited = (message: string) => new ApiError(message, { status: 429, code: 'RATE_LIMITED' });
   it.each([
-    ['a 429', new ApiError('Too many requests', { status: 429 }), 'limit'],
-    ['"429" in the text', new Error('Error 429'), 'limit'],
-    ['the server limit text', new ApiError(TRIAL_MESSAGES.serverLimit, { status: 429 }), 'limit'],
+    ['the limit (RATE_LIMITED)', limited(TRIAL_MESSAGES.serverLimit), 'limit'],
+    ['RATE_LIMITED, whatever its text', limited('Slow down'), 'limit'],
+    ['RATE_LIMITED from a stream event', new ApiError('x', { code: 'RATE_LIMITED' }), 'limit'],
     [
-      'a missing session',
-      new ApiError(TRIAL_MESSAGES.serverSessionMissing, { status: 404 }),
+      'a missing session (NOT_FOUND)',
+      new ApiError(TRIAL_MESSAGES.serverSessionMissing, { status: 404, code: 'NOT_FOUND' }),
       'expired',
     ],
-    ['no document', new ApiError(TRIAL_MESSAGES.serverNoDocument, { status: 409 }), 'expired'],
+    [
+      'no document (CONFLICT)',
+      new ApiError(TRIAL_MESSAGES.serverNoDocument, { status: 409, code: 'CONFLICT' }),
+      'expired',
+    ],
     ['a server error', new ApiError(API_ERROR_TEXT.noBody, { status: 500 }), 'other'],
     ['no response', new ApiError(API_ERROR_TEXT.network), 'other'],
     ['anything else', 'not even an error', 'other'],
   ] as const)('%s → %s', (_label, error, expected) => {
     expect(chatFailure(error)).toBe(expected);
+  });
+
+  // the code decides, never the status number or the words of the message
+  it.each([
+    ['a 429 without a code', new ApiError('Too many requests', { status: 429 })],
+    ['a 429 with another code', new ApiError('Busy', { status: 429, code: 'SERVICE_UNAVAILABLE' })],
+    ['"429" in the text', new Error('Error 429')],
+    ['"limit" in the text', new ApiError(TRIAL_MESSAGES.serverLimit, { status: 500 })],
+    ['"session" in the text', new Error(TRIAL_MESSAGES.serverSessionMissing)],
+    [
+      '"session" in a refused input',
+      new ApiError(TRIAL_MESSAGES.serverSessionMissing, { status: 422, code: 'VALIDATION_ERROR' }),
+    ],
+    ['"document" in the text', new ApiError(TRIAL_MESSAGES.serverNoDocument, { status: 500 })],
+  ] as const)('%s → other', (_label, error) => {
+    expect(chatFailure(error)).toBe('other');
+    expect(CHAT_FAILURE_TEXT[chatFailure(error)]).toBe(TRIAL_MESSAGES.chatFailed);
   });
 
   it('maps each failure to the SPEC text', () => {

@@ -5,7 +5,7 @@ import {
   TRIAL_MESSAGES,
   type TrialData,
 } from '@app/contracts';
-import { ApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-client';
 
 export const TRIAL_ACCEPT = TRIAL_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
@@ -20,13 +20,10 @@ export function trialFileProblem(file: File): string | null {
   return null;
 }
 
-const UPLOAD_STATUSES_WITH_OWN_TEXT = new Set([413, 415, 422]);
-
 /** The server explains a too large, unsupported or unreadable file; anything else is 'Upload failed.' */
 export function uploadErrorText(error: unknown): string {
   if (
-    error instanceof ApiError &&
-    UPLOAD_STATUSES_WITH_OWN_TEXT.has(error.status) &&
+    hasErrorCode(error, 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR') &&
     error.message
   ) {
     return error.message;
@@ -34,16 +31,22 @@ export function uploadErrorText(error: unknown): string {
   return TRIAL_MESSAGES.uploadFailed;
 }
 
-export const isSessionGone = (error: unknown) => error instanceof ApiError && error.status === 404;
+/** The trial session is not on the server any more (expired, or never there). */
+export const isSessionGone = (error: unknown) => hasErrorCode(error, 'NOT_FOUND');
+
+/** The session lives but has no document to ask about (the server's `serverNoDocument`). */
+export const isWithoutDocument = (error: unknown) => hasErrorCode(error, 'CONFLICT');
 
 type ChatFailure = 'limit' | 'expired' | 'other';
 
-/** SPEC §8 Trial chat: 429 or "limit" first, then "session" or "document", else a plain failure. */
+/**
+ * SPEC §8 Trial chat, decided on the error's code (the server's texts say "limit", "session" or
+ * "document" for these): the question limit first, then a session gone or without its document,
+ * else a plain failure.
+ */
 export function chatFailure(error: unknown): ChatFailure {
-  const message = error instanceof Error ? error.message.toLowerCase() : '';
-  const status = error instanceof ApiError ? error.status : 0;
-  if (status === 429 || message.includes('429') || message.includes('limit')) return 'limit';
-  if (message.includes('session') || message.includes('document')) return 'expired';
+  if (hasErrorCode(error, 'RATE_LIMITED')) return 'limit';
+  if (isSessionGone(error) || isWithoutDocument(error)) return 'expired';
   return 'other';
 }
 

@@ -7,7 +7,7 @@ import {
   QuestionBubble,
   TypingIndicator,
 } from '@/components/chat/chat-bubbles';
-import { ApiError } from '@/lib/api-client';
+import { isSessionGone } from './trial-rules';
 import type { TrialThreadItem } from './use-trial-chat';
 
 // The dialog is narrower than the chat page: smaller gutters beside the bubbles.
@@ -16,9 +16,7 @@ const ANSWER_GUTTER = 'pr-2 sm:pr-10';
 
 /** A rating cannot outlive its session: a 404 says to upload again, as a failed question does. */
 const trialRatingErrorText = (error: unknown) =>
-  error instanceof ApiError && error.status === 404
-    ? TRIAL_MESSAGES.sessionExpired
-    : ratingErrorText(error);
+  isSessionGone(error) ? TRIAL_MESSAGES.sessionExpired : ratingErrorText(error);
 
 /**
  * The trial conversation; new entries are announced politely (role="log"). While an answer is

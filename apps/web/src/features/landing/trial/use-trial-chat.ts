@@ -1,9 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { TrialChatReply } from '@app/contracts';
-import { ApiError } from '@/lib/api-client';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { askTrialQuestionStreamed } from './api/trial-api';
-import { CHAT_FAILURE_TEXT, chatFailure, recentTurns } from './trial-rules';
+import { CHAT_FAILURE_TEXT, chatFailure, isWithoutDocument, recentTurns } from './trial-rules';
 
 export type TrialThreadItem =
   | { kind: 'question'; key: string; text: string }
@@ -75,7 +74,7 @@ export function useTrialChat() {
       ]);
       if (failure === 'expired') {
         // 409: the session lives but has no document; otherwise the session is gone.
-        const sameSession = error instanceof ApiError && error.status === 409;
+        const sameSession = isWithoutDocument(error);
         setRecovery(sameSession ? 'same-session' : 'new-session');
       }
       return failure === 'limit' ? { kind: 'limit' } : { kind: 'failed' };

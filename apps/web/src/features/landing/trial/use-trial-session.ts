@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { TrialData, TrialSession } from '@app/contracts';
-import { ApiError } from '@/lib/api-client';
+import { hasErrorCode } from '@/lib/api-client';
 import { authStore } from '@/lib/auth-store';
 import { getTrialSession, startTrialSession } from './api/trial-api';
 import { isSessionGone, isTrialExpired } from './trial-rules';
@@ -42,7 +42,7 @@ export function useTrialSession() {
       keep(trial);
       return trial;
     } catch (error) {
-      const detail = error instanceof ApiError && error.status === 429 ? error.message : null;
+      const detail = hasErrorCode(error, 'RATE_LIMITED') ? error.message : null;
       setState({ status: 'failed', detail });
       return null;
     }
