@@ -1,19 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { BookPlus } from 'lucide-react';
-import { toast } from 'sonner';
-import {
-  TEACHER_ANSWER_MAX_LENGTH,
-  TEACHER_ANSWER_MESSAGES,
-  TITLE_MAX_LENGTH,
-  type UnansweredGroup,
-} from '@app/contracts';
+import { TEACHER_ANSWER_MESSAGES, TITLE_MAX_LENGTH, type UnansweredGroup } from '@app/contracts';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogForm } from '@/components/ui/dialog-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorText } from '@/lib/api-client';
 import { useAnswerUnanswered } from './api/answer-unanswered';
+import { TeacherAnswerDialog, useTeacherAnswer } from './teacher-answer';
 
 export const ANSWER_SAVED = 'Saved to class material. Students asking this now get your answer.';
 const ANSWER_FAILED = 'Your answer could not be saved. Please try again.';
@@ -29,11 +22,9 @@ export function AnswerDialog({
   onClose(): void;
 }) {
   return (
-    <Dialog open={group !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent size="md">
-        {group ? <AnswerForm classId={classId} group={group} onSaved={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <TeacherAnswerDialog item={group} onClose={onClose}>
+      {(open) => <AnswerForm classId={classId} group={open} onSaved={onClose} />}
+    </TeacherAnswerDialog>
   );
 }
 
@@ -47,52 +38,33 @@ function AnswerForm({
   onSaved(): void;
 }) {
   const [question, setQuestion] = useState(group.question.slice(0, TITLE_MAX_LENGTH));
-  const [answer, setAnswer] = useState('');
-  const [touched, setTouched] = useState(false);
   const save = useAnswerUnanswered(classId);
-  const answerLength = answer.trim().length;
+  const answer = useTeacherAnswer({ save, saved: ANSWER_SAVED, failed: ANSWER_FAILED, onSaved });
   const questionProblem = question.trim() ? null : TEACHER_ANSWER_MESSAGES.questionBlank;
-  const answerProblem =
-    answerLength === 0
-      ? TEACHER_ANSWER_MESSAGES.answerBlank
-      : answerLength > TEACHER_ANSWER_MAX_LENGTH
-        ? TEACHER_ANSWER_MESSAGES.answerTooLong
-        : null;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (questionProblem || answerProblem || save.isPending) return;
-    save.mutate(
-      {
-        question: question.trim(),
-        answer: answer.trim(),
-        conversation_ids: group.conversation_ids,
-      },
-      {
-        onSuccess: () => {
-          toast.success(ANSWER_SAVED);
-          onSaved();
-        },
-      },
-    );
-  }
 
   return (
     <DialogForm
       title="Answer this question"
       description="Write the answer once. It is saved to the class material as other information, so the next student who asks gets it."
-      onSubmit={submit}
-      error={save.isError ? errorText(save.error, ANSWER_FAILED) : null}
+      onSubmit={(event) =>
+        answer.submit(
+          event,
+          (text) => ({
+            question: question.trim(),
+            answer: text,
+            conversation_ids: group.conversation_ids,
+          }),
+          questionProblem,
+        )
+      }
+      {...answer.form}
       submitLabel="Save to class material"
       submitIcon={BookPlus}
-      pending={save.isPending}
-      submitDisabled={answerLength === 0}
     >
       <Field
         label="Question"
         hint="Becomes the title of the new material."
-        error={touched && questionProblem ? questionProblem : undefined}
+        error={answer.touched && questionProblem ? questionProblem : undefined}
       >
         <Input
           value={question}
@@ -101,17 +73,7 @@ function AnswerForm({
           disabled={save.isPending}
         />
       </Field>
-      <CountedTextarea
-        label="Your answer"
-        count={answerLength}
-        limit={TEACHER_ANSWER_MAX_LENGTH}
-        error={touched && answerProblem ? answerProblem : undefined}
-        rows={7}
-        value={answer}
-        maxLength={TEACHER_ANSWER_MAX_LENGTH}
-        onChange={(e) => setAnswer(e.target.value)}
-        disabled={save.isPending}
-      />
+      <CountedTextarea label="Your answer" {...answer.field} />
     </DialogForm>
   );
 }

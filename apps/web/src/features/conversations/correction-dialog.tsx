@@ -1,16 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { BookCheck } from 'lucide-react';
-import { toast } from 'sonner';
-import {
-  TEACHER_ANSWER_MAX_LENGTH,
-  TEACHER_ANSWER_MESSAGES,
-  type ConversationSummary,
-} from '@app/contracts';
+import type { ConversationSummary } from '@app/contracts';
 import { CountedTextarea } from '@/components/ui/counted-textarea';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogForm } from '@/components/ui/dialog-form';
-import { errorText } from '@/lib/api-client';
 import { useCorrectConversation } from './api/correct-conversation';
+import { TeacherAnswerDialog, useTeacherAnswer } from './teacher-answer';
 
 export const CORRECTION_SAVED = 'Correction saved — students asking this now get your answer.';
 const CORRECTION_FAILED = 'Your correction could not be saved. Please try again.';
@@ -29,13 +22,9 @@ export function CorrectionDialog({
   onClose(): void;
 }) {
   return (
-    <Dialog open={conversation !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent size="md">
-        {conversation ? (
-          <CorrectionForm classId={classId} conversation={conversation} onDone={onClose} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <TeacherAnswerDialog item={conversation} onClose={onClose}>
+      {(open) => <CorrectionForm classId={classId} conversation={open} onDone={onClose} />}
+    </TeacherAnswerDialog>
   );
 }
 
@@ -48,31 +37,13 @@ function CorrectionForm({
   conversation: ConversationSummary;
   onDone(): void;
 }) {
-  const [answer, setAnswer] = useState('');
-  const [touched, setTouched] = useState(false);
   const save = useCorrectConversation(classId);
-  const length = answer.trim().length;
-  const problem =
-    length === 0
-      ? TEACHER_ANSWER_MESSAGES.answerBlank
-      : length > TEACHER_ANSWER_MAX_LENGTH
-        ? TEACHER_ANSWER_MESSAGES.answerTooLong
-        : null;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (problem || save.isPending) return;
-    save.mutate(
-      { conversationId: conversation.id, answer: answer.trim() },
-      {
-        onSuccess: () => {
-          toast.success(CORRECTION_SAVED);
-          onDone();
-        },
-      },
-    );
-  }
+  const answer = useTeacherAnswer({
+    save,
+    saved: CORRECTION_SAVED,
+    failed: CORRECTION_FAILED,
+    onSaved: onDone,
+  });
 
   return (
     <DialogForm
@@ -82,12 +53,12 @@ function CorrectionForm({
           ? 'You corrected this answer before. Students asking this question get your newest correction, saved to the class material.'
           : 'Write the answer students should get. It is saved to the class material, and the next student who asks this question gets your answer.'
       }
-      onSubmit={submit}
-      error={save.isError ? errorText(save.error, CORRECTION_FAILED) : null}
+      onSubmit={(event) =>
+        answer.submit(event, (text) => ({ conversationId: conversation.id, answer: text }))
+      }
+      {...answer.form}
       submitLabel={save.isPending ? 'Saving...' : 'Save correction'}
       submitIcon={BookCheck}
-      pending={save.isPending}
-      submitDisabled={length === 0}
       onCancel={onDone}
     >
       <div className="rounded-lg bg-ink-50 p-3 text-sm ring-1 ring-ink-200 ring-inset">
@@ -96,17 +67,7 @@ function CorrectionForm({
           {conversation.question}
         </p>
       </div>
-      <CountedTextarea
-        label="Correct answer"
-        count={length}
-        limit={TEACHER_ANSWER_MAX_LENGTH}
-        error={touched && problem ? problem : undefined}
-        rows={7}
-        value={answer}
-        maxLength={TEACHER_ANSWER_MAX_LENGTH}
-        onChange={(e) => setAnswer(e.target.value)}
-        disabled={save.isPending}
-      />
+      <CountedTextarea label="Correct answer" {...answer.field} />
     </DialogForm>
   );
 }
