@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { ClassItem, ContentItem } from '@app/contracts';
 import { makeUsage, ok } from './billing-fixtures';
 import { makeUser, mockApi, seedSession, type Reply } from './fetch-mock';
@@ -42,10 +42,18 @@ export const uploaded = (item: ContentItem) => ({
   body: { success: true, data: { content: item } },
 });
 
-/** Fake timers that still advance, and a user whose waits advance them (call in beforeEach). */
-export function fakeTimerUser() {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+/**
+ * Fake timers that still advance, set up before each test of the file and undone after it, and
+ * the user whose waits advance them (call once, at the top of the file; the user is each test's).
+ */
+export function fakeTimerUser(): UserEvent {
+  let user: UserEvent | undefined;
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+  });
+  afterEach(() => vi.useRealTimers());
+  return new Proxy({} as UserEvent, { get: (_target, key) => Reflect.get(user!, key) });
 }
 
 /** Lets the polls due in the next `ms` run (and the React updates they cause). */

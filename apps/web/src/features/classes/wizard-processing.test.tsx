@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEST_QUESTIONS, type ContentItem } from '@app/contracts';
 import { ok } from '@/test/billing-fixtures';
 import { makeClass, makeContent } from '@/test/class-fixtures';
@@ -22,11 +22,7 @@ import { DRAFT_KEY } from './wizard/use-wizard-draft';
  * test/content-processing.ts has the routes and timers these tests share.
  */
 
-let user: ReturnType<typeof fakeTimerUser>;
-beforeEach(() => {
-  user = fakeTimerUser();
-});
-afterEach(() => vi.useRealTimers());
+const user = fakeTimerUser();
 
 describe('create class wizard: files read in the background', () => {
   const created = makeClass({ class_name: 'Biology' });

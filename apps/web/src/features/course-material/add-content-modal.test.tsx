@@ -1,22 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ClassItem } from '@app/contracts';
-import { makeUsage, ok } from '@/test/billing-fixtures';
 import { makeClass, makeContent } from '@/test/class-fixtures';
-import { makeUser, mockApi, seedSession } from '@/test/fetch-mock';
+import { setup } from '@/test/content-processing';
 import { renderApp } from '@/test/render';
 import { mockXhr } from '@/test/xhr-mock';
-
-function setup(classes: ClassItem[]) {
-  const user = makeUser();
-  seedSession(user);
-  return mockApi({
-    'GET /auth/profile': ok({ user }),
-    'GET /classes': ok({ classes, billing_summary: makeUsage() }),
-    'GET /billing/validate-class-creation': ok({ can_create: true, cost: 0, message: 'ok' }),
-  });
-}
 
 async function addContentButton(name: string) {
   const card = within(await screen.findByRole('article', { name }));

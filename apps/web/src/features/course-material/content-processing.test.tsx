@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClassItem, ContentItem } from '@app/contracts';
 import { stubDialog } from '@/test/browser-dialogs';
 import { ok } from '@/test/billing-fixtures';
@@ -22,11 +22,7 @@ import { mockXhr } from '@/test/xhr-mock';
  * test/content-processing.ts has the routes and timers these tests share.
  */
 
-let user: ReturnType<typeof fakeTimerUser>;
-beforeEach(() => {
-  user = fakeTimerUser();
-});
-afterEach(() => vi.useRealTimers());
+const user = fakeTimerUser();
 
 describe('add content modal: a file read in the background', () => {
   async function submitSampleWork(cls: ClassItem) {
