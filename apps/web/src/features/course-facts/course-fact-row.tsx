@@ -65,9 +65,12 @@ export function CourseFactRow({
 
   useEffect(() => {
     if (!focusEdit) return;
-    // only when focus went with the Confirm button, never away from where the teacher moved it
+    // only when focus went with the Confirm button (to the page, or back to a container of this
+    // row such as the dialog, as Radix's focus scope does), never away from where the teacher
+    // moved it
     const active = document.activeElement;
-    if (!active || active === document.body) editButton.current?.focus();
+    if (!active || active === document.body || active.contains(editButton.current))
+      editButton.current?.focus();
     onEditFocused?.();
   }, [focusEdit, onEditFocused]);
 
