@@ -97,7 +97,7 @@ test.describe('classes on the dashboard', () => {
     await review.getByRole('button', { name: 'View Assignment deadlines' }).click();
     const viewer = page.getByRole('dialog', { name: 'Assignment deadlines' });
     await expect(viewer.getByText('The midterm essay is due October 24.')).toBeVisible();
-    // Escape closes the viewer, then Review Course (issue 17)
+    // Escape closes the viewer, then Review Course
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
     await expect(review).toBeVisible();

@@ -13,7 +13,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Every SPEC route at a phone's and a laptop's width (issue 17): nothing wider than the screen,
+ * Every SPEC route at a phone's and a laptop's width: nothing wider than the screen,
  * no heading or table cell cut off without a way to read it, no serious accessibility problem;
  * and every dialog gives focus back to what opened it.
  */

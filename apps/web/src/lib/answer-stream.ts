@@ -10,7 +10,7 @@ import {
 import { authStore } from './auth-store';
 
 /**
- * Streamed answers (issue 16): `POST …/stream` takes the body of its non-streamed twin and either
+ * Streamed answers: `POST …/stream` takes the body of its non-streamed twin and either
  * refuses before answering with the usual JSON error, or replies `text/event-stream`:
  *   event: delta  data: {"text":"…"}   parts of a draft of the answer, in order (none when extractive)
  *   event: done   data: {…}            what the non-streamed call returns under `data`

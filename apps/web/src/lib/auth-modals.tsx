@@ -13,7 +13,7 @@ export interface AuthModalsContextValue {
   /** Opens the "Set a new password" view for a reset token from the e-mailed link. */
   openSetNewPassword(resetToken: string): void;
   /**
-   * Opens the view of an e-mailed account link (issue 27): confirming a new e-mail address, or
+   * Opens the view of an e-mailed account link: confirming a new e-mail address, or
    * "this wasn't me" after a change of the password or e-mail.
    */
   openAccountLink(view: AccountLinkView, token: string): void;

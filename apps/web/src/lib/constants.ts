@@ -5,7 +5,7 @@ export const SUPPORT_EMAIL = 'support@syllabot.app';
 export const HOW_IT_WORKS_ID = 'how-it-works';
 /** Query parameter carried by the e-mailed password-reset link. */
 export const RESET_TOKEN_PARAM = 'reset_token';
-/** Query parameter of the link e-mailed to a new address to confirm it (issue 27). */
+/** Query parameter of the link e-mailed to a new address to confirm it. */
 export const CONFIRM_EMAIL_TOKEN_PARAM = 'confirm_email_token';
 /** Query parameter of the "this wasn't me" link e-mailed when the password or e-mail changes. */
 export const NOT_ME_TOKEN_PARAM = 'not_me_token';

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DesktopSidebar } from './sidebar';
 
-describe('desktop sidebar (issue 17)', () => {
+describe('desktop sidebar', () => {
   it('its column runs the whole page height; what is in it stays in view', () => {
     render(
       <MemoryRouter>

@@ -41,7 +41,7 @@ export function AssistantRow({ children, className }: { children: ReactNode; cla
 }
 
 /**
- * A reply with its sources, shown as its kind (issue 26): an answer as plain text; an excerpt as
+ * A reply with its sources, shown as its kind (decision 013): an answer as plain text; an excerpt as
  * the material quoted for the reader to check (its leads, the passages set off, the best sentence
  * highlighted); one the material does not cover tinted and headed so. The kind is the first thing
  * a screen reader hears. `children` end the card (e.g. a way to ask a person), and `actions` sit

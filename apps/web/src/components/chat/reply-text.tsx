@@ -13,7 +13,7 @@ import { AnswerText, linkedNodes } from './answer-text';
 export type MaterialName = 'course material' | 'document';
 
 /**
- * What a reply is, as a reader is told (issue 26): "Answer", "Excerpt from the course material",
+ * What a reply is, as a reader is told (decision 013): "Answer", "Excerpt from the course material",
  * "Not in the course material".
  */
 export function replyKindName(kind: ReplyKind, material: MaterialName = 'course material') {

@@ -26,7 +26,7 @@ const profileSchema = z.object({
 });
 type ProfileValues = z.infer<typeof profileSchema>;
 
-/** What My Account says while a new address waits for its link (issue 27). */
+/** What My Account says while a new address waits for its link. */
 export const pendingEmailText = (email: string) =>
   `We sent a link to ${email}; your address changes once you open it.`;
 

@@ -25,7 +25,7 @@ type PasswordValues = z.infer<typeof passwordSchema>;
 
 const EMPTY: PasswordValues = { current_password: '', password: '', confirm: '' };
 
-/** My Account's password change: the current password first (issue 27), then the new one twice. */
+/** My Account's password change: the current password first, then the new one twice. */
 export function PasswordCard() {
   const form = useForm<PasswordValues>({
     resolver: zodResolver(passwordSchema),

@@ -9,7 +9,7 @@ import { authApi } from '@/lib/auth-api';
 import { useAuth } from '@/lib/auth';
 
 /**
- * The views of the links e-mailed when an account changes (issue 27). Opening the link only
+ * The views of the links e-mailed when an account changes. Opening the link only
  * opens the view; the teacher acts with its button, so a mail scanner that follows links changes
  * nothing.
  */

@@ -8,7 +8,7 @@ import { renderApp } from '@/test/render';
 import { mockXhr } from '@/test/xhr-mock';
 import { DRAFT_KEY } from './wizard/use-wizard-draft';
 
-/** The create wizard's steps as issue 17 found them at 390 px, and step 2's file rows. */
+/** The create wizard's steps at 390 px, and step 2's file rows. */
 
 const created = makeClass({ class_name: 'Biology' });
 

@@ -26,7 +26,7 @@ const KINDS: Record<
   },
 };
 
-/** What the student was given (issue 26): an answer, an excerpt of the material, or nothing. */
+/** What the student was given (decision 013): an answer, an excerpt of the material, or nothing. */
 export function KindBadge({ kind, className }: { kind: ReplyKind; className?: string }) {
   const { label, title, variant, Icon } = KINDS[kind] ?? KINDS.answer;
   return (

@@ -11,7 +11,7 @@ async function addContentButton(name: string) {
   return card.getByRole('button', { name: 'Add content' });
 }
 
-describe('add content modal (issue 17)', () => {
+describe('add content modal', () => {
   it('gives focus back to the Add content button it was opened with, on Escape and on ×', async () => {
     setup([makeClass({ class_name: 'Biology' }), makeClass({ class_name: 'Chemistry' })]);
     renderApp('/dashboard');

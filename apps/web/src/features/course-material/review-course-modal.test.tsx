@@ -62,7 +62,7 @@ describe('review course: where an item came from', () => {
   });
 });
 
-describe('review course: planted instructions (issue 26)', () => {
+describe('review course: planted instructions (decision 013)', () => {
   it('warns the teacher next to the item, quoting the text; other items say nothing', async () => {
     const item = makeClass({ class_name: 'Genetics' });
     const warning =
@@ -83,7 +83,7 @@ describe('review course: planted instructions (issue 26)', () => {
   });
 });
 
-describe('review course: the item viewer (issue 17)', () => {
+describe('review course: the item viewer', () => {
   const syllabusText = [
     '# Organic Chemistry I',
     '',
@@ -165,7 +165,7 @@ describe('review course: the item viewer (issue 17)', () => {
   });
 });
 
-describe('review course: long titles (issue 17)', () => {
+describe('review course: long titles', () => {
   it('wrap to two lines with the full title as tooltip and accessible name', async () => {
     const item = makeClass({ class_name: 'Chemistry' });
     const title =

@@ -47,7 +47,7 @@ describe('dashboard welcome after payment', () => {
   });
 });
 
-describe('dashboard class cards (issue 17)', () => {
+describe('dashboard class cards', () => {
   it('a long class name wraps to two lines and can be read in full (tooltip, card name)', async () => {
     const name = 'Organic Chemistry I - Reaction Mechanisms and Stereochemistry Laboratory Section';
     signedIn([makeClass({ class_name: name })]);

@@ -7,7 +7,7 @@ import { renderApp } from '@/test/render';
 const ok = <T,>(data: T) => ({ body: { success: true, data } });
 
 /** The links e-mailed when an account changes land on the landing page, as the reset link does. */
-describe('account links on the landing page (issue 27)', () => {
+describe('account links on the landing page', () => {
   it('opens "Confirm your new e-mail address" from the link and removes its token from the URL', async () => {
     const calls = mockApi({ 'POST /auth/confirm-email': ok({ email: 'grace@navy.test' }) });
     const replace = vi.spyOn(window.history, 'replaceState');

@@ -20,7 +20,7 @@ export type ThreadItem =
 /**
  * The conversation so far, inside the page's log (role="log"). While an answer is written,
  * its draft shows where the typing dots were; the finished answer replaces it, with its sources
- * and Helpful / Not helpful under it (issue 17). A reply shows its kind (issue 26): an excerpt is
+ * and Helpful / Not helpful under it. A reply shows its kind (decision 013): an excerpt is
  * quoted material, rated with "Did this help?"; an excerpt or a reply the material does not
  * cover offers Contact Teacher in its card.
  */

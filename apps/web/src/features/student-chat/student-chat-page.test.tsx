@@ -629,7 +629,7 @@ describe('student chat page: contact teacher', () => {
   });
 });
 
-describe('student chat page: rating answers (issue 17)', () => {
+describe('student chat page: rating answers', () => {
   const feedbackPath = (id: string) => `PUT /chat/feedback/${id}`;
   const ratingGroups = () => thread().queryAllByRole('group', { name: 'Rate this answer' });
   const feedbackCalls = (calls: RecordedCall[]) =>

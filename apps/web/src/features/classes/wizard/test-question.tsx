@@ -73,7 +73,7 @@ export function TestQuestionItem({
 }
 
 /**
- * A test answer as a student will get it (issue 26): an answer as plain text (never markup), an
+ * A test answer as a student will get it (decision 013): an answer as plain text (never markup), an
  * excerpt as the quoted material, one the material does not cover tinted and headed so; with the
  * titles of the items it came from.
  */

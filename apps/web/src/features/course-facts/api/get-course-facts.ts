@@ -9,7 +9,7 @@ export const courseFactKeys = {
 
 export const courseFactsPath = (classId: string) => `/classes/${encodeURIComponent(classId)}/facts`;
 
-/** The class's course facts, corrections and hidden facts marked (issue 12). */
+/** The class's course facts, corrections and hidden facts marked. */
 export async function getCourseFacts(classId: string): Promise<CourseFact[]> {
   const body = await api.get<ApiSuccess<{ facts: CourseFact[] }>>(courseFactsPath(classId));
   return body.data.facts;

@@ -630,7 +630,7 @@ describe('trial chat (SPEC §5 Trial chat, §8)', () => {
   });
 });
 
-describe('trial chat: rating answers (issue 17)', () => {
+describe('trial chat: rating answers', () => {
   const FEEDBACK = 'PUT /trial/feedback';
   const feedbackCalls = (calls: RecordedCall[]) =>
     calls.filter((c) => c.method === 'PUT' && c.path === '/trial/feedback');

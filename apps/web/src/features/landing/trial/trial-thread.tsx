@@ -21,8 +21,8 @@ const trialRatingErrorText = (error: unknown) =>
 /**
  * The trial conversation; new entries are announced politely (role="log"). While an answer is
  * written, its draft shows (busy, not announced) until the reply with its passages replaces it,
- * with Helpful / Not helpful under it (issue 17). Each reply shows its kind as the student chat
- * does (issue 26): an excerpt of the document is quoted, "Did this help?" under it.
+ * with Helpful / Not helpful under it. Each reply shows its kind as the student chat
+ * does (decision 013): an excerpt of the document is quoted, "Did this help?" under it.
  */
 export function TrialThread({
   items,

@@ -3,7 +3,7 @@ import type { AnswerFeedback, AnswerRating, ApiSuccess } from '@app/contracts';
 import { api } from '@/lib/api-client';
 
 /**
- * PUT /chat/feedback/{conversation_id} (issue 17): a student's rating of an answer of this
+ * PUT /chat/feedback/{conversation_id}: a student's rating of an answer of this
  * class's share link; null takes it back. 404 when the conversation is not the class's, 429 (with
  * the server's reason) when ratings come too fast from one address.
  */

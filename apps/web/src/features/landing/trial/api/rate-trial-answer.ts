@@ -11,7 +11,7 @@ export type TrialFeedback = {
 };
 
 /**
- * PUT /trial/feedback (issue 17): a visitor's rating of one of the session's answers. 404 when
+ * PUT /trial/feedback: a visitor's rating of one of the session's answers. 404 when
  * the session is gone; 409 when more answers are rated than the session asked questions.
  */
 export async function rateTrialAnswer(input: TrialFeedback): Promise<AnswerFeedback> {
