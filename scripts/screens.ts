@@ -375,6 +375,20 @@ async function teacherScreens(
   await shoot(page, { out, name: 'create-class', width, mask, fullPage: false });
   await page.keyboard.press('Escape');
 
+  // Review Course: the class's material, then its course facts
+  await page
+    .getByRole('article', { name: CLASS_NAME })
+    .getByRole('button', { name: 'Review course' })
+    .click();
+  const review = page.getByRole('dialog', { name: 'Review Course' });
+  await visible(review);
+  await settle(page);
+  await shoot(page, { out, name: 'review-course', width, mask, fullPage: false });
+  await review.getByRole('tab', { name: 'Course facts' }).click();
+  await settle(page);
+  await shoot(page, { out, name: 'course-facts', width, mask, fullPage: false });
+  await page.keyboard.press('Escape');
+
   const pages = [
     { name: 'analytics', path: '/analytics', title: 'Analytics' },
     { name: 'chats', path: '/chats', title: 'Student Conversations' },
