@@ -146,7 +146,7 @@ export async function setUpBenchClass(
         data: pdf,
       },
     );
-    if (upload.status !== 201)
+    if (upload.status !== 202)
       fail(`upload of the ${pages}-page PDF failed (${describeReply(upload)})`);
   }
   const stats = dataOf<ContentStats>(
