@@ -44,9 +44,7 @@ describe('withoutOthersWords: one word of a unit answers one word of the questio
 
 describe('asksOf: what kind of thing a question asks for', () => {
   const accepts = (question: string, text: string) =>
-    asksOf(question)
-      .filter((a) => a.required)
-      .every((a) => a.evidence.test(text));
+    asksOf(question).every((a) => a.evidence.test(text));
 
   it('a share of the grade is a weight, not the score a letter grade needs', () => {
     expect(accepts('how much is the final project worth', 'Final Project 20%')).toBe(true);

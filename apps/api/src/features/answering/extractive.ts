@@ -11,8 +11,8 @@ import {
 import { excerptOfFacts, excerptOfUnits, shownText } from './excerpt.ts';
 import { answerFromFacts, type FactAnswer } from './fact-answers.ts';
 import { isStatedKind } from './fact-trust.ts';
-import { LETTER_GRADE, uninflected } from './question-intent.ts';
-import { EMAIL, PHONE } from '../facts/patterns.ts';
+import { uninflected } from './question-intent.ts';
+import { answerShapesOf, type AnswerShape } from './concepts.ts';
 import { unitsOf, type Unit } from './units.ts';
 import { similarity, vectorOf } from '../retrieval/word-vectors.ts';
 
@@ -36,96 +36,6 @@ export type Answer = {
   tokensUsed: number;
   /** how sure the answerer is that the reply answers the question, 0–1 (see confidence.ts) */
   confidence?: number;
-};
-
-const WEEKDAY =
-  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu|thurs?|fri|sat|sun)s?\b|\b[MTWRF]{1,2}\/[MTWRF]{1,2}(\/[MTWRF])?\b|\b(MWF|TTh|TR)\b/i;
-const DATE =
-  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}[/-]\d{1,2}([/-]\d{2,4})?\b|\b\d{1,2}\.\d{1,2}\.\d{2,4}\b|\b\d{1,2}(:\d{2})?\s*(am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\bweek\s+\d+|\b(noon|midnight)\b|\b(in|since|by|from|until|between|around|before|after)\s+(1\d{3}|20\d{2})\b/i;
-const NUMBER =
-  /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\b\d+\s*\/\s*\d+\b|\b\d+(\.\d+)?\s*[-–]\s*\d+(\.\d+)?\b|\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|twice|half|\d+)\b/i;
-const SHARE =
-  /\d+(\.\d+)?\s*(%|percent\b|percentage|points?\b|pts\b)|\|\s*[<>≤≥]?\s*\d+(\.\d+)?\s*(%|pts)?\s*(\||$)|\b\d+(\.\d+)?\s*[-–]+\s*\d+(\.\d+)?\s*%?\s*(\||$)|^[A-Z][A-Za-z+-]?\s*[<>≥≤]=?\s*\d+|\b(zero|half)\b/i;
-const SHARE_QUESTION =
-  /\b(what percent|percentage|worth|weigh|weight|weighted|count for|count toward|counts|points?|%|fraction|what grade)\b/i;
-/** "what do I need to get an A", "is 89 a B+", "what grade am I getting": a grade scale's letters */
-const LETTER_GRADE_QUESTION = new RegExp(
-  `${LETTER_GRADE.source}|\\bwhat (letter )?grade (do|does|did|will|would|am|is|are|should)\\b`,
-  'i',
-);
-/** a unit of a grade scale: a letter grade and a score from 50 to 100 */
-const GRADE_SCALE: Evidence = {
-  test: (text) =>
-    /(^|[\s|:,(])([A-D][+-]?|F)(?=[\s|:,)=]|$)/.test(text) && /\b(100|[5-9]\d)\b/.test(text),
-};
-/** a weight: a percentage or points, not a bound on a score ("at least 80%", "between 60% and") */
-const WEIGHT =
-  /(?<!\b(?:least|between|above|below|over|under|than|most)\s)\b\d+(\.\d+)?\s*(%|percent\b|points?\b|pts\b)/gi;
-/**
- * one part of the grade and its weight: "Homework: 25%", "Final Project (30%)", "15% Presentation",
- * or a run-in title "Assignments (50%) There will be five."
- */
-const COMPONENT_LINE =
-  /^(?!.*\b(least|between|above|below|over|under|than|most)\s+\d)[^.!?]{2,60}?\s*\(?\d+(\.\d+)?\s*(%|[Pp]ercent|[Pp]oints|[Pp]ts)\)?\.?$|^\d+(\.\d+)?\s*%\s*[-–—:]?\s*\p{L}[^.!?]{1,80}$|^\p{Lu}[^.!?()]{1,60}\(\d+(\.\d+)?\s*%\)\s+\p{Lu}/u;
-/**
- * A grading breakdown: several parts of the grade with their weights, or one part of a list of
- * them, and not a letter-grade scale. One percentage in a sentence ("late work loses 10% a day")
- * is not a breakdown.
- */
-const BREAKDOWN: Evidence = {
-  test: (text) =>
-    !GRADE_SCALE.test(text) &&
-    ((text.match(WEIGHT)?.length ?? 0) >= 2 || COMPONENT_LINE.test(text.replace(/ \| /g, ' '))),
-};
-/** what a length or a duration is measured in */
-const MEASURE_UNITS =
-  'pages?|words?|minutes?|mins?|hours?|hrs?|days?|weeks?|slides?|characters?|paragraphs?|sentences?|lines?';
-const NUMBER_WORD =
-  '\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty|a few|single';
-const MEASURE = new RegExp(
-  [
-    `\\b(${NUMBER_WORD})(\\s*[-–]\\s*(${NUMBER_WORD}))?([\\s-]+(single|double)?[\\s-]*(spaced)?)?[\\s-]*(${MEASURE_UNITS})\\b`,
-    // "3:00-5:00 in length", "20 long"
-    `\\b\\d{1,2}(:\\d{2})?(\\s*[-–]\\s*\\d{1,2}(:\\d{2})?)?\\s+(in length|long)\\b`,
-  ].join('|'),
-  'i',
-);
-/** a count: a number that is not a percentage, a time of day or part of a date */
-const COUNT =
-  /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice|once)\b|(?<![\d.:/-])\b\d{1,3}\b(?![.:/]\d|\s*(%|percent|pts|points|am|pm|a\.m|p\.m))/i;
-const PERSON =
-  /[\w.+-]+@[\w-]+(\.[\w-]+)+|\b(dr|prof|professor|instructor|ta)\.?\s+[A-Z]|\b[A-Z][a-z]+\s+[A-Z][a-z]+\b|\bx\d{3,5}\b|\(\d{3}\)|\b\d{3}[-.]\d{4}\b/;
-const PLACE_WORD = /\b(room|rm\.?|hall|building|bldg|auditorium|center|centre|library)\b/i;
-/** "Mabee 233", "Crown 418", "ALS 4000": a name and a room number (not "March 12", "Section 14") */
-const NAMED_ROOM = /\b([A-Z][A-Za-z]+)\s+\d{2,4}[A-Z]?\b(?!\s*(%|percent|points|pts))/g;
-const WEEKDAY_NAME =
-  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu|thurs?|fri|sat|sun)$/i;
-const NOT_A_PLACE =
-  /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|week|chapter|unit|module|section|topics?|part|exam|quiz|lab|lecture|homework|assignment|problem|fall|spring|summer|winter|page|pages|step|version|level|grade|room)/i;
-/** "CS 24", "CS 130A", "ECE 331": a course code, not a room */
-const COURSE_CODE = /^[A-Z]{2,5}\s+\d{2,3}[A-Z]?$/;
-const PLACE: Evidence = {
-  test: (text) =>
-    PLACE_WORD.test(text) ||
-    [...text.matchAll(NAMED_ROOM)].some(
-      (m) => !NOT_A_PLACE.test(m[1]!) && !WEEKDAY_NAME.test(m[1]!) && !COURSE_CODE.test(m[0]),
-    ),
-};
-/** a phone number or an e-mail address (the fact reader's shapes, patterns.ts), tested on a unit */
-const HAS_PHONE = new RegExp(PHONE.source);
-const HAS_EMAIL = new RegExp(EMAIL.source);
-const PLATFORM =
-  /\b(canvas|moodle|blackboard|gradescope|piazza|zoom|ed|github|website|online|portal|form|email|e-mail|d2l|brightspace|sakai|campuswire|slack|discord)\b|https?:\/\//i;
-
-type Evidence = { test(text: string): boolean };
-type Ask = {
-  question: RegExp;
-  evidence: Evidence;
-  required: boolean;
-  /** a more specific kind of question that replaces this one */
-  unless?: RegExp;
-  /** question words that name the kind of answer, not its subject: the evidence covers them */
-  answerWords?: RegExp;
 };
 
 /** The words hold the question word, or one of its alternative phrases whole. */
@@ -221,104 +131,11 @@ const withoutOwn = (group: TermGroup): TermGroup => ({
 });
 
 /** A question word that only says what kind of answer is wanted, and the unit holds one. */
-function answeredBy(group: TermGroup, text: string, asks: Ask[]): boolean {
+function answeredBy(group: TermGroup, text: string, asks: AnswerShape[]): boolean {
   return asks.some((a) => a.answerWords?.test(group.word) && a.evidence.test(text));
 }
 
-const ASKS_FOR_A_ROOM =
-  /\b(what|which) (room|building|hall|classroom)\b|\blocated\b|\bwhere\b.*\b(office|lecture|class|meet|meets|meeting|held|exam|section|room|building)\b/i;
-
-/** A question about what to do or what follows, not a date, place or number: "what happens if…" */
-const ASKS_WHAT_TO_DO =
-  /\bwhat (should|do|can|would|must) (i|we) do\b|\bwhat (happens|will happen)\b|\bhow (do|can|should|would) (i|we)\b|\b(can|may|could) (i|we)\b|\bis (it|that) (ok|okay|fine|allowed)\b/i;
-
-export const asksOf = (question: string) =>
-  ASKS_FOR.filter((a) => a.question.test(question) && !a.unless?.test(question));
-
-/** The kind of thing a question asks for, and how to spot it in a unit. */
-const ASKS_FOR: Ask[] = [
-  {
-    question: /\b(when|what time|what day|which day|date|deadline|due|schedule)\b/i,
-    // "I won't make the deadline, what should I do?" is about the deadline, not asking for it
-    unless: ASKS_WHAT_TO_DO,
-    evidence: new RegExp(`${WEEKDAY.source}|${DATE.source}`, 'i'),
-    required: true,
-    answerWords: /^(date|dates|day|days|time|times|schedule|deadline)$/,
-  },
-  {
-    // a share of the grade: percentages, points, or a table row's number; a letter-grade scale
-    // gives the score each letter needs, not what a part of the grade is worth
-    question: SHARE_QUESTION,
-    unless: LETTER_GRADE_QUESTION,
-    evidence: { test: (text) => SHARE.test(text) && !GRADE_SCALE.test(text) },
-    required: true,
-    answerWords: /^(worth|count|counts|weigh|weight|weighted|percent|percentage|points?|fraction)$/,
-  },
-  {
-    // a length or a duration: "how long is the paper", "how many pages", "how long is the exam"
-    question: new RegExp(`\\bhow long\\b|\\bhow many (${MEASURE_UNITS})\\b`, 'i'),
-    evidence: MEASURE,
-    required: true,
-    answerWords: new RegExp(`^(long|${MEASURE_UNITS})$`),
-  },
-  {
-    // a count: "how many quizzes", not a share of the grade
-    question: /\bhow many\b/i,
-    unless: new RegExp(`\\bhow many (${MEASURE_UNITS})\\b`, 'i'),
-    evidence: COUNT,
-    required: true,
-  },
-  {
-    question: /\b(how much|how often|how far)\b/i,
-    unless: SHARE_QUESTION,
-    evidence: NUMBER,
-    required: true,
-    answerWords: /^(often)$/,
-  },
-  {
-    question: LETTER_GRADE_QUESTION,
-    evidence: GRADE_SCALE,
-    required: true,
-  },
-  {
-    // the weights of the grade's components, not the letter-grade scale
-    question:
-      /\bgrad(e|ing) (breakdown|distribution|weights?|components?)\b|\bhow (is|are) (my |the |our )?(final )?grades? (calculated|determined|weighted|computed)\b/i,
-    evidence: BREAKDOWN,
-    required: true,
-    answerWords:
-      /^(breakdown|distribution|weights?|components?|calculated|determined|weighted|computed)$/,
-  },
-  {
-    question: /\b(phone|call|telephone|number to)\b/i,
-    evidence: HAS_PHONE,
-    required: true,
-  },
-  {
-    question: /\b(email|e-mail|emailing)\b/i,
-    evidence: HAS_EMAIL,
-    required: true,
-  },
-  {
-    // "who is the TA", "the TA's name", "name of the instructor" (not "how should I name my file")
-    question: /\b(who|whom)\b|(\b(the|his|her|their|your)|['’]s)\s+names?\b|\bnames? of\b/i,
-    evidence: PERSON,
-    required: true,
-  },
-  {
-    // a physical place: rooms and buildings only (this one rules out the next)
-    question: ASKS_FOR_A_ROOM,
-    evidence: PLACE,
-    required: true,
-    answerWords: /^(room|rooms|location|building|place|held)$/,
-  },
-  {
-    question: /\bwhere\b/i,
-    unless: ASKS_FOR_A_ROOM,
-    evidence: { test: (text) => PLACE.test(text) || PLATFORM.test(text) },
-    required: true,
-  },
-];
+export const asksOf = answerShapesOf;
 
 type RankedUnit = Unit & {
   score: number;
@@ -334,7 +151,7 @@ async function rankUnits(
   classId: string,
   question: string,
   classNames?: Set<string>,
-): Promise<{ terms: SearchTerms; asks: Ask[]; ranked: RankedUnit[] }> {
+): Promise<{ terms: SearchTerms; asks: AnswerShape[]; ranked: RankedUnit[] }> {
   const terms = await retrieval.searchTerms(classId, question, classNames);
   const passages = await retrieval.retrieve(classId, terms, 20);
   // neighbouring chunks overlap: the same sentence may come twice
@@ -431,9 +248,7 @@ export async function answerExtractively(
   const { terms, asks, ranked: scored } = await rankUnits(retrieval, classId, question, classNames);
   // Asked when / where / who / how much: only a unit holding a date, place, name or number can
   // answer; when none of the close ones does, the material most likely does not say.
-  const required = asks.filter((a) => a.required);
-  const answers = (u: RankedUnit) =>
-    required.length === 0 || required.some((a) => a.evidence.test(u.text));
+  const answers = (u: RankedUnit) => asks.length === 0 || asks.some((a) => a.evidence.test(u.text));
   const eligible = scored.filter(answers);
   const best = eligible[0];
   if (!best || best.hits === 0) return notCovered(0);
@@ -441,9 +256,9 @@ export async function answerExtractively(
   // thing asked for is itself a sign (a little less coverage will do), and a telling word the
   // material never uses ("chatgpt", "curved", "parking") is a sign it does not say.
   const unknownTopic = terms.groups.some(
-    (g) => g.lexemes.length === 0 && g.telling && !answeredBy(g, best.text, required),
+    (g) => g.lexemes.length === 0 && g.telling && !answeredBy(g, best.text, asks),
   );
-  const needed = coverageNeeded(question, terms.groups.length, required.length > 0, unknownTopic);
+  const needed = coverageNeeded(question, terms.groups.length, asks.length > 0, unknownTopic);
   const confidence = confidenceOf(best.coverage - needed);
   const chosen = answerUnits(best, eligible, scored);
   if (confidence < minConfidence) return notCovered(confidence);

@@ -1,11 +1,6 @@
 import type { FactSheetEntry } from '../facts/facts.service.ts';
-import {
-  intentOf,
-  NOT_TELLING,
-  uninflected as stem,
-  type Concept,
-  type Intent,
-} from './question-intent.ts';
+import { intentOf, NOT_TELLING, uninflected as stem, type Intent } from './question-intent.ts';
+import { definitionOf, type Concept } from './concepts.ts';
 import { sentences } from './units.ts';
 
 /**
@@ -443,32 +438,6 @@ function lookUp(question: string, sheet: Sheet, intent: Intent): FactAnswer | nu
   return null;
 }
 
-/** Which kinds of fact each concept is about: a fact of these kinds may hold the answer. */
-const KINDS_OF: Partial<Record<Concept, FactSheetEntry['kind'][]>> = {
-  place: ['meeting', 'staff', 'accommodations'],
-  time: ['meeting', 'staff', 'key_date'],
-  meeting: ['meeting'],
-  lab: ['meeting'],
-  recitation: ['meeting'],
-  discussion: ['meeting'],
-  office: ['staff', 'accommodations'],
-  officeHours: ['staff'],
-  email: ['staff', 'accommodations'],
-  phone: ['staff', 'accommodations'],
-  instructor: ['staff'],
-  ta: ['staff'],
-  who: ['staff'],
-  prerequisite: ['prerequisite'],
-  corequisite: ['corequisite'],
-  text: ['text'],
-  software: ['software'],
-  weight: ['grading'],
-  breakdown: ['grading'],
-  scale: ['grade_scale'],
-  exam: ['exam'],
-  date: ['exam', 'key_date'],
-};
-
 /**
  * The facts worth showing a language model with this question, most relevant first: those of a
  * fact answer, then those of the kinds the question asks about or naming its words. At most `max`.
@@ -481,7 +450,7 @@ export function factsForQuestion(
 ): Sheet {
   const intent = intentOf(question, classNames);
   const answer = lookUp(question, sheet, intent);
-  const kinds = new Set([...intent.concepts].flatMap((c) => KINDS_OF[c] ?? []));
+  const kinds = new Set([...intent.concepts].flatMap((c) => definitionOf(c).facts));
   const asked = new Set(intent.words.filter((w) => !NOT_TELLING.has(w)).map(stem));
   const mentions = (f: FactSheetEntry) =>
     contentWords(`${f.subject} ${f.value}`).some((w) => asked.has(w));

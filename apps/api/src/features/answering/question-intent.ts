@@ -1,85 +1,18 @@
 import { spokenRank } from '../retrieval/word-frequency.ts';
 import { QUESTION_FILLERS } from '../retrieval/vocabulary.ts';
 import { similarity } from '../retrieval/word-vectors.ts';
+import { CONCEPT_NAMES, definitionOf, LETTER_GRADE, type Concept } from './concepts.ts';
 
 /**
  * What a question asks for, in the terms of the course fact sheet: a place, a time, a person's
- * e-mail, a share of the grade… Read from the question's words by their meaning: each concept has
- * a few seed words of general student and syllabus language, and a word that is none of them
- * still counts when general English word vectors put it close to one ("venue" → place).
+ * e-mail, a share of the grade… Read from the question's words by their meaning: each concept
+ * (concepts.ts) has a few seed words of general student and syllabus language, and a word that is
+ * none of them still counts when general English word vectors put it close to one ("venue" → place).
  */
-export type Concept =
-  | 'place'
-  | 'time'
-  | 'meeting'
-  | 'lab'
-  | 'recitation'
-  | 'discussion'
-  | 'office'
-  | 'officeHours'
-  | 'email'
-  | 'phone'
-  | 'instructor'
-  | 'ta'
-  | 'who'
-  | 'prerequisite'
-  | 'corequisite'
-  | 'text'
-  | 'software'
-  | 'weight'
-  | 'breakdown'
-  | 'scale'
-  | 'exam'
-  | 'date';
-
-/** Seed words of each concept (lower case, as students and syllabi write them). */
-const SEEDS: Record<Concept, string[]> = {
-  place: ['where', 'room', 'building', 'location', 'located', 'classroom', 'hall', 'venue'],
-  time: ['when', 'time', 'times', 'days', 'day', 'schedule'],
-  meeting: ['meet', 'meets', 'meeting', 'lecture', 'lectures', 'class', 'held', 'section'],
-  lab: ['lab', 'labs', 'laboratory'],
-  recitation: ['recitation', 'recitations'],
-  discussion: ['discussion', 'discussions'],
-  office: ['office'],
-  officeHours: [],
-  email: ['email', 'mail', 'emailing'],
-  phone: ['phone', 'telephone', 'call'],
-  instructor: ['professor', 'prof', 'instructor', 'teacher', 'lecturer', 'dr'],
-  ta: ['ta', 'tas', 'assistant', 'assistants', 'grader'],
-  who: ['who', 'whom', 'name'],
-  prerequisite: ['prerequisite', 'prerequisites', 'prereq', 'prereqs', 'requirement'],
-  corequisite: ['corequisite', 'corequisites', 'coreq', 'concurrently'],
-  text: ['textbook', 'textbooks', 'book', 'books', 'text', 'texts'],
-  software: ['software', 'program', 'programs', 'app', 'install', 'tools'],
-  weight: ['worth', 'weight', 'weighted', 'percent', 'percentage', 'count', 'counts'],
-  breakdown: ['breakdown', 'calculated', 'determined', 'composed'],
-  scale: ['scale', 'cutoff', 'cutoffs'],
-  exam: ['exam', 'exams', 'midterm', 'midterms', 'final', 'test', 'tests', 'quiz'],
-  date: ['when', 'date', 'dates', 'day'],
-};
-
-/** Phrases that name a concept as a whole, matched before single words. */
-const PHRASES: [RegExp, Concept][] = [
-  [/\b(office|student|drop[- ]in) hours?\b|\b(drop|stop|come|swing) by\b/, 'officeHours'],
-  [/\bteaching assistants?\b/, 'ta'],
-  [
-    /\b(taken|take|have|had|need) before( taking| enrolling| i take)?\b|\bbefore (taking|i take|enrolling)\b/,
-    'prerequisite',
-  ],
-  [/\bat the same time\b/, 'corequisite'],
-  [
-    /\bgrad(e|ing) (breakdown|distribution|weights?)\b|\bhow (is|are) (my |the )?grades?\b/,
-    'breakdown',
-  ],
-  [/\bgrad(e|ing) scale\b|\bletter grades?\b/, 'scale'],
-  // "how much of the grade is the term paper": a share of the grade
-  [/\bhow much of (my |the |our |your )?(final |overall |course )?grade\b/, 'weight'],
-  [/\bwhat time\b|\bwhat days?\b|\bwhich days?\b|\bhow often\b/, 'time'],
-];
-
-/** "what do I need to get an A", "is 89 a B+": a letter grade named in the question. */
-export const LETTER_GRADE =
-  /\b(get|getting|earn|earning|receive|make|need for|for|is|be)\s+(an\s+a[+-]?|a\s+[bcdf][+-]?|[abcdf][+-])(?=\s*([?.!,]|$)|\s+(in|on|for|grade|overall|or|and)\b)/i;
+const PHRASES = CONCEPT_NAMES.flatMap((c): [RegExp, Concept][] => {
+  const { phrase } = definitionOf(c);
+  return phrase ? [[phrase, c]] : [];
+});
 
 /** A word this close to a concept's seed means it ("classroom" ~ "room"); measured on GloVe 100d. */
 const SIMILAR_TO_SEED = 0.7;
@@ -113,8 +46,8 @@ export type Intent = {
 };
 
 const seedOf = new Map<string, Concept>();
-for (const [concept, seeds] of Object.entries(SEEDS) as [Concept, string[]][])
-  for (const s of seeds) if (!seedOf.has(s)) seedOf.set(s, concept);
+for (const concept of CONCEPT_NAMES)
+  for (const s of definitionOf(concept).words) if (!seedOf.has(s)) seedOf.set(s, concept);
 const ALL_SEEDS = [...seedOf.keys()].filter((s) => s.length > SHORT_WORD);
 
 /** The concept a word is closest to, when it is close enough to one of its seeds. */
