@@ -104,10 +104,10 @@ describe('extractFacts: markdown bold labels, several labels on one line, defini
       ].join('\n'),
     );
     expect(triples(facts)).toEqual([
-      ['meeting', 'Lecture', 'place', 'Mundelein Center 605'],
-      ['meeting', 'Lecture', 'time', 'Tuesdays & Thursdays, 11:30 a.m. -- 12:45 p.m.'],
       ['staff', 'Erik Vorhes', 'role', 'Instructor'],
       ['staff', 'Erik Vorhes', 'office', 'Crown 418'],
+      ['meeting', 'Lecture', 'place', 'Mundelein Center 605'],
+      ['meeting', 'Lecture', 'time', 'Tuesdays & Thursdays, 11:30 a.m. -- 12:45 p.m.'],
     ]);
   });
 });
