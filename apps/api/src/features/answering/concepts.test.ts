@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONCEPT_NAMES, definitionOf, MEASURES, type AnswerShape } from './concepts.ts';
-import { intentOf } from './question-intent.ts';
+import { parseQuestion } from './question.ts';
 
 /** Every concept's and every kind of answer's own examples (concepts.ts), as tests. */
 const asks = (shape: AnswerShape, question: string) =>
@@ -9,10 +9,10 @@ const asks = (shape: AnswerShape, question: string) =>
 describe.each(CONCEPT_NAMES)('concept %s', (concept) => {
   const { examples, facts } = definitionOf(concept);
   it.each(examples.names)('is named in "%s"', (question) => {
-    expect([...intentOf(question).concepts]).toContain(concept);
+    expect([...parseQuestion(question).concepts]).toContain(concept);
   });
   it.each(examples.doesNotName)('is not named in "%s"', (question) => {
-    expect([...intentOf(question).concepts]).not.toContain(concept);
+    expect([...parseQuestion(question).concepts]).not.toContain(concept);
   });
   it('maps onto fact kinds', () => expect(facts.length).toBeGreaterThan(0));
 });

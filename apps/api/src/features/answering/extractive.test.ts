@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TermGroup } from '../retrieval/retrieval.ts';
 import { YES_NO_EXTRA_COVERAGE } from './confidence.ts';
+import { parseQuestion } from './question.ts';
 import {
-  asksOf,
   coverageNeeded,
   stemCollides,
   stemJudgeable,
@@ -42,9 +42,9 @@ describe('withoutOthersWords: one word of a unit answers one word of the questio
   });
 });
 
-describe('asksOf: what kind of thing a question asks for', () => {
+describe('the kinds of answer a question asks for of thing a question asks for', () => {
   const accepts = (question: string, text: string) =>
-    asksOf(question).every((a) => a.evidence.test(text));
+    parseQuestion(question).asks.every((a) => a.evidence.test(text));
 
   it('a share of the grade is a weight, not the score a letter grade needs', () => {
     expect(accepts('how much is the final project worth', 'Final Project 20%')).toBe(true);
@@ -83,16 +83,22 @@ describe('asksOf: what kind of thing a question asks for', () => {
 
 describe('coverageNeeded', () => {
   it('asks more of a passage for a yes/no question than for another', () => {
-    const yesNo = coverageNeeded('is there any extra credit', 2, false, false);
-    const other = coverageNeeded('what extra credit is there', 2, false, false);
+    const yesNo = coverageNeeded(parseQuestion('is there any extra credit'), 2, false, false);
+    const other = coverageNeeded(parseQuestion('what extra credit is there'), 2, false, false);
     expect(yesNo - other).toBeCloseTo(YES_NO_EXTRA_COVERAGE);
-    expect(coverageNeeded('Are the quizzes open book?', 3, false, false)).toBeCloseTo(yesNo);
+    expect(
+      coverageNeeded(parseQuestion('Are the quizzes open book?'), 3, false, false),
+    ).toBeCloseTo(yesNo);
   });
 
   it('asks less when the kind of answer is checked, more when a telling word is unknown', () => {
-    const plain = coverageNeeded('when is the midterm', 1, false, false);
-    expect(coverageNeeded('when is the midterm', 1, true, false)).toBeLessThan(plain);
-    expect(coverageNeeded('when is the midterm', 1, false, true)).toBeGreaterThan(plain);
+    const plain = coverageNeeded(parseQuestion('when is the midterm'), 1, false, false);
+    expect(coverageNeeded(parseQuestion('when is the midterm'), 1, true, false)).toBeLessThan(
+      plain,
+    );
+    expect(coverageNeeded(parseQuestion('when is the midterm'), 1, false, true)).toBeGreaterThan(
+      plain,
+    );
   });
 });
 

@@ -11,8 +11,8 @@ import {
 import { excerptOfFacts, excerptOfUnits, shownText } from './excerpt.ts';
 import { answerFromFacts, type FactAnswer } from './fact-answers.ts';
 import { isStatedKind } from './fact-trust.ts';
-import { uninflected } from './question-intent.ts';
-import { answerShapesOf, type AnswerShape } from './concepts.ts';
+import { parseQuestion, uninflected, type Question } from './question.ts';
+import type { AnswerShape } from './concepts.ts';
 import { unitsOf, type Unit } from './units.ts';
 import { similarity, vectorOf } from '../retrieval/word-vectors.ts';
 
@@ -62,10 +62,6 @@ export function withoutOthersWords(group: TermGroup, all: TermGroup[]): TermGrou
   return phrases.length === group.phrases.length ? group : { ...group, phrases };
 }
 
-/** "is there any extra credit", "can I bring notes": asks whether something holds, as a whole */
-const YES_NO_QUESTION =
-  /^(is|are|was|will|would|does|do|did|can|could|should|may|must|has|have)\b/i;
-
 /**
  * How much of the question the best unit must cover; its margin over this is what the confidence
  * is calibrated on. Less when the question has several words, or asks for a kind of thing the unit
@@ -73,7 +69,7 @@ const YES_NO_QUESTION =
  * question asks whether a whole statement holds (YES_NO_EXTRA_COVERAGE).
  */
 export function coverageNeeded(
-  question: string,
+  question: Pick<Question, 'yesNo'>,
   groups: number,
   checksKind: boolean,
   unknownTopic: boolean,
@@ -82,7 +78,7 @@ export function coverageNeeded(
     (groups >= 2 ? 0.5 : 0.6) -
     (checksKind ? 0.05 : 0) +
     (unknownTopic ? 0.1 : 0) +
-    (YES_NO_QUESTION.test(question.trim()) ? YES_NO_EXTRA_COVERAGE : 0)
+    (question.yesNo ? YES_NO_EXTRA_COVERAGE : 0)
   );
 }
 
@@ -135,8 +131,6 @@ function answeredBy(group: TermGroup, text: string, asks: AnswerShape[]): boolea
   return asks.some((a) => a.answerWords?.test(group.word) && a.evidence.test(text));
 }
 
-export const asksOf = answerShapesOf;
-
 type RankedUnit = Unit & {
   score: number;
   coverage: number;
@@ -149,9 +143,9 @@ type RankedUnit = Unit & {
 async function rankUnits(
   retrieval: RetrievalService,
   classId: string,
-  question: string,
-  classNames?: Set<string>,
-): Promise<{ terms: SearchTerms; asks: AnswerShape[]; ranked: RankedUnit[] }> {
+  question: Question,
+  classNames: Set<string>,
+): Promise<{ terms: SearchTerms; ranked: RankedUnit[] }> {
   const terms = await retrieval.searchTerms(classId, question, classNames);
   const passages = await retrieval.retrieve(classId, terms, 20);
   // neighbouring chunks overlap: the same sentence may come twice
@@ -168,8 +162,8 @@ async function rankUnits(
   ]);
   const n = candidates.length;
   const headingOf = new Map(passages.map((p, i) => [p, new Set(analysed[3 * n + i])]));
-  const asks = asksOf(question);
-  if (passages.length === 0) return { terms, asks, ranked: [] };
+  const { asks } = question;
+  if (passages.length === 0) return { terms, ranked: [] };
   const topRank = passages[0]!.rank || 1;
 
   // Words the material never uses count by how telling they are: everyday words ("go", "happen")
@@ -221,7 +215,7 @@ async function rankUnits(
     return { ...c, score, coverage, hits, fromContext };
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  return { terms, asks, ranked: scored };
+  return { terms, ranked: scored };
 }
 
 /**
@@ -235,17 +229,19 @@ async function rankUnits(
 export async function answerExtractively(
   { retrieval, facts }: MaterialSources,
   classId: string,
-  question: string,
+  text: string,
   minConfidence = DEFAULT_MIN_CONFIDENCE,
 ): Promise<Answer> {
   const [sheet, classNames] = await Promise.all([
     facts.sheet(classId),
     retrieval.classNameWords(classId),
   ]);
-  const fact = answerFromFacts(question, sheet, classNames);
+  const question = parseQuestion(text, classNames);
+  const fact = answerFromFacts(question, sheet);
   if (fact && FACT_CONFIDENCE >= minConfidence)
     return fact.facts.every(standsBehind) ? factReply(fact) : factExcerpt(fact);
-  const { terms, asks, ranked: scored } = await rankUnits(retrieval, classId, question, classNames);
+  const { terms, ranked: scored } = await rankUnits(retrieval, classId, question, classNames);
+  const { asks } = question;
   // Asked when / where / who / how much: only a unit holding a date, place, name or number can
   // answer; when none of the close ones does, the material most likely does not say.
   const answers = (u: RankedUnit) => asks.length === 0 || asks.some((a) => a.evidence.test(u.text));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FactSheetEntry } from '../facts/facts.service.ts';
 import { answerFromFacts } from './fact-answers.ts';
-import { intentOf } from './question-intent.ts';
+import { parseQuestion } from './question.ts';
 
 let next = 0;
 const fact = (
@@ -48,7 +48,7 @@ const SHEET: FactSheetEntry[] = [
   fact('exam', 'Final exam', 'date', 'April 20, 9 am'),
 ];
 const ask = (q: string) =>
-  answerFromFacts(q, SHEET, new Set(['biol', '3295', 'ecology']))?.response;
+  answerFromFacts(parseQuestion(q, new Set(['biol', '3295', 'ecology'])), SHEET)?.response;
 
 describe('answers from the course fact sheet', () => {
   it.each([
@@ -91,7 +91,7 @@ describe('answers from the course fact sheet', () => {
       ['Assignment #5', '15%'],
       ['Final Reflection Paper', '15%'],
     ]);
-    expect(answerFromFacts('what is the grading breakdown', sheet, new Set())?.response).toBe(
+    expect(answerFromFacts(parseQuestion('what is the grading breakdown'), sheet)?.response).toBe(
       'The grade is made up of:\n- Participation: 10%\n- Reading Responses: 15%\n' +
         '- Digital Tools Assignments: 60%\n- Final Reflection Paper: 15%',
     );
@@ -107,7 +107,7 @@ describe('answers from the course fact sheet', () => {
       ['Eight Problem Sets', '30%'],
       ['Three Examinations', '25%'],
     ].map(([subject, value]) => fact('grading', subject!, 'weight', value!));
-    expect(answerFromFacts('what is the grading breakdown', sheet, new Set())?.facts).toEqual(
+    expect(answerFromFacts(parseQuestion('what is the grading breakdown'), sheet)?.facts).toEqual(
       sheet.slice(0, 5),
     );
   });
@@ -141,10 +141,10 @@ describe('answers from the course fact sheet', () => {
       },
       fact('key_date', 'Spring break', 'date', 'March 9–13'),
     ];
-    expect(answerFromFacts('When are the assignments due?', schedule)?.response).toBe(
-      'Due dates:\n- Assignment 1 is due: Tues Jan 17\n- Essay 2 is due Thursday, April 8.',
-    );
-    expect(answerFromFacts('when is essay 2 due', schedule)?.response).toBe(
+    expect(
+      answerFromFacts(parseQuestion('When are the assignments due?'), schedule)?.response,
+    ).toBe('Due dates:\n- Assignment 1 is due: Tues Jan 17\n- Essay 2 is due Thursday, April 8.');
+    expect(answerFromFacts(parseQuestion('when is essay 2 due'), schedule)?.response).toBe(
       'Essay 2 is due Thursday, April 8.',
     );
   });
@@ -156,7 +156,9 @@ describe('answers from the course fact sheet', () => {
       contentTitle: 'Exam schedule',
       contentType: 'additional' as const,
     };
-    expect(answerFromFacts('when is the final exam', [...SHEET, note])?.response).toBe(
+    expect(
+      answerFromFacts(parseQuestion('when is the final exam'), [...SHEET, note])?.response,
+    ).toBe(
       'Final exam (date): the syllabus says April 20, 9 am; Exam schedule says April 21, 9 am.',
     );
   });
@@ -164,23 +166,23 @@ describe('answers from the course fact sheet', () => {
   it('says nothing when the sheet lacks the fact asked for', () => {
     expect(
       answerFromFacts(
-        'who is the TA',
+        parseQuestion('who is the TA'),
         SHEET.filter((f) => f.subject !== 'Sam Lee'),
       ),
     ).toBeNull();
-    expect(answerFromFacts('what room are lectures in', [])).toBeNull();
+    expect(answerFromFacts(parseQuestion('what room are lectures in'), [])).toBeNull();
   });
 });
 
 describe('what a question asks for', () => {
   it('reads concepts from seed words, phrases and close meanings', () => {
-    expect([...intentOf('which classroom is it in').concepts]).toContain('place');
-    expect([...intentOf('when are your drop-in hours').concepts]).toContain('officeHours');
-    expect([...intentOf('what is the venue').concepts]).toContain('place'); // by meaning
+    expect([...parseQuestion('which classroom is it in').concepts]).toContain('place');
+    expect([...parseQuestion('when are your drop-in hours').concepts]).toContain('officeHours');
+    expect([...parseQuestion('what is the venue').concepts]).toContain('place'); // by meaning
   });
 
   it('keeps the telling words no concept covers, but not the class name or everyday words', () => {
-    const intent = intentOf(
+    const intent = parseQuestion(
       'can i go see the calc professor about my disability',
       new Set(['calculus']),
     );
@@ -188,9 +190,9 @@ describe('what a question asks for', () => {
   });
 
   it('reads the letter grade asked about, and not an article', () => {
-    expect(intentOf('what do I need to get an A?').letter).toBe('A');
-    expect(intentOf('is 89 enough for a B+').letter).toBe('B+');
-    expect(intentOf('last day to drop without getting a W').letter).toBeNull();
-    expect(intentOf('what happens if my essay is a day late').letter).toBeNull();
+    expect(parseQuestion('what do I need to get an A?').letter).toBe('A');
+    expect(parseQuestion('is 89 enough for a B+').letter).toBe('B+');
+    expect(parseQuestion('last day to drop without getting a W').letter).toBeNull();
+    expect(parseQuestion('what happens if my essay is a day late').letter).toBeNull();
   });
 });

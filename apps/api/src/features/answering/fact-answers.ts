@@ -1,5 +1,5 @@
 import type { FactSheetEntry } from '../facts/facts.service.ts';
-import { intentOf, NOT_TELLING, uninflected as stem, type Intent } from './question-intent.ts';
+import { NOT_TELLING, uninflected as stem, type Question } from './question.ts';
 import { definitionOf, type Concept } from './concepts.ts';
 import { sentences } from './units.ts';
 
@@ -17,14 +17,14 @@ const contentWords = (text: string) =>
   (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !NOT_TELLING.has(w)).map(stem);
 
 /** How many of a subject's words the question names (0 when none). */
-function named(subject: string, intent: Intent): number {
-  const asked = new Set(intent.words.map(stem));
+function named(subject: string, question: Question): number {
+  const asked = new Set(question.words.map(stem));
   return new Set(contentWords(subject).filter((w) => asked.has(w))).size;
 }
 
 /** The facts whose subject the question names most; all of them when it names none. */
-function bestNamed(facts: Sheet, intent: Intent): { facts: Sheet; named: boolean } {
-  const scores = facts.map((f) => named(f.subject, intent));
+function bestNamed(facts: Sheet, question: Question): { facts: Sheet; named: boolean } {
+  const scores = facts.map((f) => named(f.subject, question));
   const top = Math.max(0, ...scores);
   return top === 0
     ? { facts, named: false }
@@ -45,13 +45,13 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 // People
 
 /** The people the question is about: named ones, else the TAs or the instructors it asks for. */
-function peopleAsked(sheet: Sheet, intent: Intent): string[] {
+function peopleAsked(sheet: Sheet, question: Question): string[] {
   const staff = of(sheet, 'staff');
   const people = unique(staff.map((f) => f.subject));
-  const byName = people.filter((p) => named(p, intent) > 0 && !/^(instructor|ta)$/i.test(p));
+  const byName = people.filter((p) => named(p, question) > 0 && !/^(instructor|ta)$/i.test(p));
   if (byName.length) return byName;
   const role = (p: string) => staff.find((f) => f.subject === p && f.attribute === 'role')?.value;
-  if (intent.concepts.has('ta')) return people.filter((p) => role(p) === 'TA' || /^ta$/i.test(p));
+  if (question.concepts.has('ta')) return people.filter((p) => role(p) === 'TA' || /^ta$/i.test(p));
   const instructors = people.filter((p) => role(p) !== 'TA');
   return instructors;
 }
@@ -68,10 +68,10 @@ function possessive(who: string): string {
   return who.endsWith('s') ? `${who}'` : `${who}'s`;
 }
 
-function personAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
-  const people = peopleAsked(sheet, intent);
+function personAnswer(sheet: Sheet, question: Question): FactAnswer | null {
+  const people = peopleAsked(sheet, question);
   for (const [concept, attribute, say] of PERSON_ATTRIBUTES) {
-    if (!intent.concepts.has(concept)) continue;
+    if (!question.concepts.has(concept)) continue;
     const facts = of(sheet, 'staff', attribute).filter((f) => people.includes(f.subject));
     if (facts.length === 0) continue;
     const lines = people
@@ -83,10 +83,10 @@ function personAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
     return { response: lines.map(sentence).join(' '), facts };
   }
   if (
-    intent.concepts.has('who') &&
-    (intent.concepts.has('ta') || intent.concepts.has('instructor'))
+    question.concepts.has('who') &&
+    (question.concepts.has('ta') || question.concepts.has('instructor'))
   ) {
-    const ta = intent.concepts.has('ta');
+    const ta = question.concepts.has('ta');
     const facts = of(sheet, 'staff', 'role').filter((f) => (f.value === 'TA') === ta);
     if (facts.length === 0) return null;
     const names = unique(facts.map((f) => f.subject));
@@ -113,10 +113,10 @@ const SECTION_KINDS: [Concept, RegExp][] = [
 const LOOKS_LIKE_A_PLACE =
   /\d|\b(room|hall|building|center|centre|library|online|zoom|auditorium)\b/i;
 
-function meetingsAsked(sheet: Sheet, intent: Intent): Sheet {
+function meetingsAsked(sheet: Sheet, question: Question): Sheet {
   const meetings = of(sheet, 'meeting');
   for (const [concept, pattern] of SECTION_KINDS)
-    if (intent.concepts.has(concept)) return meetings.filter((f) => pattern.test(f.subject));
+    if (question.concepts.has(concept)) return meetings.filter((f) => pattern.test(f.subject));
   const main = meetings.filter((f) => !SECTION_KINDS.some(([, p]) => p.test(f.subject)));
   return main.length ? main : meetings;
 }
@@ -126,8 +126,8 @@ const plural = (kind: string) =>
     ? `${kind.replace(/s$/, '')}${kind.endsWith('s') ? 'es' : 's'}`
     : kind;
 
-function meetingAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
-  const c = intent.concepts;
+function meetingAnswer(sheet: Sheet, question: Question): FactAnswer | null {
+  const c = question.concepts;
   const about = c.has('meeting') || SECTION_KINDS.some(([k]) => c.has(k));
   const other = [
     'office',
@@ -142,7 +142,7 @@ function meetingAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
   const wantsPlace = c.has('place');
   const wantsTime = c.has('time') && about;
   if (!wantsPlace && !wantsTime) return null;
-  const meetings = meetingsAsked(sheet, intent);
+  const meetings = meetingsAsked(sheet, question);
   const places = meetings.filter((f) => f.attribute === 'place');
   const placelike = places.filter((f) => LOOKS_LIKE_A_PLACE.test(f.value));
   const where = placelike.length ? placelike : places;
@@ -163,12 +163,12 @@ function meetingAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
 // ---------------------------------------------------------------------------------------------
 // Requirements, texts, grading
 
-function requirementAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
+function requirementAnswer(sheet: Sheet, question: Question): FactAnswer | null {
   for (const [concept, kind, label] of [
     ['prerequisite', 'prerequisite', 'Prerequisites'],
     ['corequisite', 'corequisite', 'Corequisites'],
   ] as const) {
-    if (!intent.concepts.has(concept)) continue;
+    if (!question.concepts.has(concept)) continue;
     const facts = of(sheet, kind);
     if (facts.length === 0) return null;
     return {
@@ -182,11 +182,11 @@ function requirementAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
 const LOOKS_LIKE_A_REFERENCE =
   /\bISBN\b|\bedition\b|\b\d+(st|nd|rd|th) ed\b|\bpress\b|\bpublish|\b(19|20)\d{2}\b|\bby [A-Z]|^[A-Z][a-z]+,\s+[A-Z]/;
 
-function textAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
-  if (!intent.concepts.has('text') || intent.concepts.has('exam')) return null;
+function textAnswer(sheet: Sheet, question: Question): FactAnswer | null {
+  if (!question.concepts.has('text') || question.concepts.has('exam')) return null;
   const texts = of(sheet, 'text');
   if (texts.length === 0) return null;
-  const { facts: asked, named: isNamed } = bestNamed(texts, intent);
+  const { facts: asked, named: isNamed } = bestNamed(texts, question);
   if (isNamed) {
     const lines = asked.map((f) => `${f.subject}: ${f.attribute}`);
     return { response: lines.map(sentence).join(' '), facts: asked };
@@ -274,14 +274,14 @@ function wholeRun(weights: Sheet): Sheet | null {
   return null;
 }
 
-function gradingAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
-  const c = intent.concepts;
+function gradingAnswer(sheet: Sheet, question: Question): FactAnswer | null {
+  const c = question.concepts;
   const weights = of(sheet, 'grading', 'weight');
   if (c.has('scale')) {
     const scale = of(sheet, 'grade_scale');
     if (scale.length === 0) return null;
-    const asked = intent.letter
-      ? scale.filter((f) => f.subject.toUpperCase() === intent.letter)
+    const asked = question.letter
+      ? scale.filter((f) => f.subject.toUpperCase() === question.letter)
       : scale;
     if (asked.length === 0) return null;
     return {
@@ -291,7 +291,7 @@ function gradingAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
   }
   if (weights.length === 0) return null;
   if (c.has('weight')) {
-    const { facts, named: isNamed } = bestNamed(weights, intent);
+    const { facts, named: isNamed } = bestNamed(weights, question);
     if (isNamed && facts.length <= 3) {
       const lines = facts.map((f) => `${f.subject} is worth ${f.value} of the grade`);
       return { response: lines.map(sentence).join(' '), facts };
@@ -306,11 +306,11 @@ function gradingAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
   return null;
 }
 
-function examDateAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
-  const c = intent.concepts;
+function examDateAnswer(sheet: Sheet, question: Question): FactAnswer | null {
+  const c = question.concepts;
   if (!c.has('exam') || !c.has('date') || c.has('weight')) return null;
   const dates = of(sheet, 'exam', 'date');
-  const { facts, named: isNamed } = bestNamed(dates, intent);
+  const { facts, named: isNamed } = bestNamed(dates, question);
   if (!isNamed) return null;
   const subjects = unique(facts.map((f) => f.subject));
   // one date for each exam in each document; a schedule that repeats it differently is left to
@@ -345,16 +345,16 @@ const DUE_DATES_SHOWN = 8;
 const DUE = /\bdue\b/i;
 
 /** "When are the assignments due?", "when is essay 2 due": the schedule's due dates. */
-function dueDateAnswer(sheet: Sheet, intent: Intent): FactAnswer | null {
-  const c = intent.concepts;
+function dueDateAnswer(sheet: Sheet, question: Question): FactAnswer | null {
+  const c = question.concepts;
   if (
     !(c.has('date') || c.has('time')) ||
-    !intent.words.some((w) => w === 'due' || w === 'deadline' || w === 'deadlines')
+    !question.words.some((w) => w === 'due' || w === 'deadline' || w === 'deadlines')
   )
     return null;
   const due = of(sheet, 'key_date', 'date').filter((f) => DUE.test(f.subject));
   if (due.length === 0) return null;
-  const { facts } = bestNamed(due, intent);
+  const { facts } = bestNamed(due, question);
   const shown = facts.slice(0, DUE_DATES_SHOWN);
   const said = (f: FactSheetEntry) =>
     dateSentence(f) ?? `${f.subject.replace(/[.:]$/, '')}: ${f.value}`;
@@ -376,13 +376,6 @@ const ANSWERERS = [
   dueDateAnswer,
   meetingAnswer,
 ];
-
-/**
- * Durations, counts, reasons and consequences ("how long should I wait", "what happens if"): the
- * sheet holds places, times, people, requirements and weights, none of which answers these.
- */
-const NOT_A_FACT =
-  /\bhow (long|many|often)\b|\bwhy\b|\bwhat (happens|if|should)\b|\bwhat do i do\b/i;
 
 /**
  * When two documents state one fact differently, the reply says so and names both, instead of
@@ -415,25 +408,17 @@ function withConflictsNamed(answer: FactAnswer): FactAnswer {
 }
 
 /** Every telling word of the question is in the facts the answer uses. */
-function accountsFor(answer: FactAnswer, intent: Intent): boolean {
+function accountsFor(answer: FactAnswer, question: Question): boolean {
   const said = new Set(answer.facts.flatMap((f) => contentWords(`${f.subject} ${f.value}`)));
-  return intent.unexplained.every((w) => said.has(stem(w)));
+  return question.unexplained.every((w) => said.has(stem(w)));
 }
 
-/** `classNames`: words naming the class itself, which every fact is about. */
-export function answerFromFacts(
-  question: string,
-  sheet: Sheet,
-  classNames: Set<string> = new Set(),
-): FactAnswer | null {
-  return lookUp(question, sheet, intentOf(question, classNames));
-}
-
-function lookUp(question: string, sheet: Sheet, intent: Intent): FactAnswer | null {
-  if (sheet.length === 0 || NOT_A_FACT.test(question) || intent.concepts.size === 0) return null;
+/** The fact answer to the question, or null when no fact of the sheet answers it. */
+export function answerFromFacts(question: Question, sheet: Sheet): FactAnswer | null {
+  if (sheet.length === 0 || question.notAFact || question.concepts.size === 0) return null;
   for (const answer of ANSWERERS) {
-    const found = answer(sheet, intent);
-    if (found && accountsFor(found, intent)) return withConflictsNamed(found);
+    const found = answer(sheet, question);
+    if (found && accountsFor(found, question)) return withConflictsNamed(found);
   }
   return null;
 }
@@ -442,16 +427,10 @@ function lookUp(question: string, sheet: Sheet, intent: Intent): FactAnswer | nu
  * The facts worth showing a language model with this question, most relevant first: those of a
  * fact answer, then those of the kinds the question asks about or naming its words. At most `max`.
  */
-export function factsForQuestion(
-  question: string,
-  sheet: Sheet,
-  classNames: Set<string> = new Set(),
-  max = 40,
-): Sheet {
-  const intent = intentOf(question, classNames);
-  const answer = lookUp(question, sheet, intent);
-  const kinds = new Set([...intent.concepts].flatMap((c) => definitionOf(c).facts));
-  const asked = new Set(intent.words.filter((w) => !NOT_TELLING.has(w)).map(stem));
+export function factsForQuestion(question: Question, sheet: Sheet, max = 40): Sheet {
+  const answer = answerFromFacts(question, sheet);
+  const kinds = new Set([...question.concepts].flatMap((c) => definitionOf(c).facts));
+  const asked = new Set(question.words.filter((w) => !NOT_TELLING.has(w)).map(stem));
   const mentions = (f: FactSheetEntry) =>
     contentWords(`${f.subject} ${f.value}`).some((w) => asked.has(w));
   const ranked = [

@@ -15,6 +15,7 @@ import {
 } from './answerer.ts';
 import { MAX_ANSWER_CHARS, NOT_COVERED } from './extractive.ts';
 import { factsForQuestion } from './fact-answers.ts';
+import { parseQuestion, type Question } from './question.ts';
 import { checkGrounding } from './grounding.ts';
 import {
   buildPrompt,
@@ -39,7 +40,7 @@ const DAY_MS = 86_400_000;
 type OpenAiSettings = NonNullable<Config['openai']>;
 
 /** The class's fact sheet for a question, most relevant first: shown to the model before the passages. */
-type FactSource = (classId: string, question: string) => Promise<Fact[]>;
+type FactSource = (classId: string, question: Question) => Promise<Fact[]>;
 
 type Deps = {
   retrieval: RetrievalService;
@@ -234,10 +235,12 @@ export class OpenAiAnswerer implements Answerer {
    */
   private async prompt(classId: string, question: string): Promise<GroundedPrompt | null> {
     const { retrieval, settings, facts } = this.deps;
-    const terms = await retrieval.searchTerms(classId, question);
+    const classNames = await retrieval.classNameWords(classId);
+    const asked = parseQuestion(question, classNames);
+    const terms = await retrieval.searchTerms(classId, asked, classNames);
     const [found, sheet, addressingAi] = await Promise.all([
       retrieval.retrieve(classId, terms, CANDIDATES),
-      facts ? facts(classId, question) : [],
+      facts ? facts(classId, asked) : [],
       retrieval.chunksAddressingAi(classId),
     ]);
     // no passage shares a word with the question ("which classroom is it in"): the chunks the
@@ -285,13 +288,10 @@ export class OpenAiAnswerer implements Answerer {
 }
 
 /** The facts of the class's sheet worth showing the model with a question. */
-function courseFacts({ retrieval, facts }: MaterialSources): FactSource {
+function courseFacts({ facts }: Pick<MaterialSources, 'facts'>): FactSource {
   return async (classId, question) => {
-    const [sheet, classNames] = await Promise.all([
-      facts.sheet(classId),
-      retrieval.classNameWords(classId),
-    ]);
-    return factsForQuestion(question, sheet, classNames).map((f) => ({
+    const sheet = await facts.sheet(classId);
+    return factsForQuestion(question, sheet).map((f) => ({
       kind: f.kind,
       subject: f.subject,
       attribute: f.attribute,
@@ -330,6 +330,6 @@ export function configuredAnswerer(
     fallback: extractive,
     log,
     now,
-    facts: courseFacts({ retrieval, facts }),
+    facts: courseFacts({ facts }),
   });
 }

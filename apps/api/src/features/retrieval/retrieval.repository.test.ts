@@ -6,7 +6,7 @@ import { contentRepositoryOf } from '../../../test/services.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import type { ChunkValues, ContentRepository } from '../content/content.repository.ts';
 import { RetrievalRepository } from './retrieval.repository.ts';
-import { lexemesFor, retrieve, searchTerms } from './retrieval.ts';
+import { lexemesFor, retrieve, searchTerms, searchWordsOf } from './retrieval.ts';
 
 let t: TestApp;
 let repo: ContentRepository;
@@ -202,7 +202,9 @@ describe('class lexicon (migration 009)', () => {
       c.position === 2507 ? { ...c, heading: 'Momentum', body: 'Momentum and momentum.' } : c,
     );
     await repo.insertWithChunks(cls.id, item('Notes', 'n'), chunks);
-    const terms = await searchTerms(retrieval, cls.id, 'weekly notes about momentum');
+    const terms = await searchTerms(retrieval, cls.id, {
+      searchWords: searchWordsOf('weekly notes about momentum'),
+    });
     const found = await retrieve(retrieval, cls.id, terms, 8);
     // only chunks holding "momentum" are ranked, the common words still count in their rank
     // (a heading "Weekly notes" and "momentum" once outrank "Momentum" and "momentum" twice)
@@ -214,7 +216,7 @@ describe('class lexicon (migration 009)', () => {
     const common = await retrieve(
       retrieval,
       cls.id,
-      await searchTerms(retrieval, cls.id, 'weekly notes'),
+      await searchTerms(retrieval, cls.id, { searchWords: searchWordsOf('weekly notes') }),
       3,
     );
     expect(common).toHaveLength(3);

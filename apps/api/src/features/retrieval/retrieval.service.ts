@@ -4,11 +4,13 @@ import {
   retrieve,
   searchTerms,
   type Passage,
+  type SearchQuery,
   type SearchTerms,
 } from './retrieval.ts';
 
 export type { Chunk, Passage, PlacedChunk } from './retrieval.repository.ts';
-export type { SearchTerms, TermGroup } from './retrieval.ts';
+export type { SearchQuery, SearchTerms, TermGroup } from './retrieval.ts';
+export { searchWordsOf } from './retrieval.ts';
 
 /**
  * A class's material as the answering engine reads it (a feature uses another
@@ -24,7 +26,7 @@ export class RetrievalService {
   }
 
   /** The question as search terms (`named`: the class's name words, when the caller has them). */
-  searchTerms(classId: string, question: string, named?: Set<string>): Promise<SearchTerms> {
+  searchTerms(classId: string, question: SearchQuery, named?: Set<string>): Promise<SearchTerms> {
     return searchTerms(this.repo, classId, question, named);
   }
 

@@ -66,19 +66,29 @@ export async function classNameWords(
 /** "cs24" → "cs", "24": students run a course code together. */
 const splitCode = (w: string) => w.match(/[a-z]+|[0-9]+/g) ?? [w];
 
-/** `named`: the class's name words, when the caller already has them (one query fewer). */
-export async function searchTerms(
-  repo: RetrievalRepository,
-  classId: string,
-  question: string,
-  named?: Set<string>,
-): Promise<SearchTerms> {
-  named ??= await classNameWords(repo, classId);
+/**
+ * The words of a question to search for: a student's phrasing replaced by the words a syllabus
+ * uses ("drop by" → "office hours"), each word once, without the words that only shape a question.
+ */
+export function searchWordsOf(question: string): string[] {
   const phrased = STUDENT_PHRASES.reduce(
     (text, [pattern, replacement]) => text.replace(pattern, ` ${replacement} `),
     question.toLowerCase(),
   );
-  const asked = [...new Set(words(phrased))].filter((w) => !QUESTION_FILLERS.has(w));
+  return [...new Set(words(phrased))].filter((w) => !QUESTION_FILLERS.has(w));
+}
+
+/** What the search needs of a question (answering's Question holds it). */
+export type SearchQuery = { searchWords: string[] };
+
+/** `named`: the class's name words, when the caller already has them (one query fewer). */
+export async function searchTerms(
+  repo: RetrievalRepository,
+  classId: string,
+  { searchWords: asked }: SearchQuery,
+  named?: Set<string>,
+): Promise<SearchTerms> {
+  named ??= await classNameWords(repo, classId);
   const naming = (w: string) => named.has(w) || splitCode(w).every((p) => named.has(p));
   const rest = asked.filter((w) => !naming(w));
   const groups = await termGroups(repo, classId, rest);

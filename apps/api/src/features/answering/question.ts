@@ -1,7 +1,15 @@
 import { spokenRank } from '../retrieval/word-frequency.ts';
 import { QUESTION_FILLERS } from '../retrieval/vocabulary.ts';
+import { searchWordsOf } from '../retrieval/retrieval.service.ts';
 import { similarity } from '../retrieval/word-vectors.ts';
-import { CONCEPT_NAMES, definitionOf, LETTER_GRADE, type Concept } from './concepts.ts';
+import {
+  answerShapesOf,
+  CONCEPT_NAMES,
+  definitionOf,
+  LETTER_GRADE,
+  type AnswerShape,
+  type Concept,
+} from './concepts.ts';
 
 /**
  * What a question asks for, in the terms of the course fact sheet: a place, a time, a person's
@@ -82,7 +90,7 @@ function telling(word: string, classNames: Set<string>): boolean {
   return (spokenRank(word) ?? Infinity) > COMMON_RANK;
 }
 
-export function intentOf(question: string, classNames: Set<string> = new Set()): Intent {
+function intentOf(question: string, classNames: Set<string>): Intent {
   const text = question.toLowerCase().replace(/[’]/g, "'");
   const concepts = new Set<Concept>();
   let rest = text;
@@ -114,4 +122,44 @@ export function intentOf(question: string, classNames: Set<string> = new Set()):
       .toUpperCase() ?? null;
   if (letter) concepts.add('scale');
   return { concepts, unexplained, letter, words };
+}
+
+/** "is there any extra credit", "can I bring notes": asks whether something holds, as a whole */
+const YES_NO_QUESTION =
+  /^(is|are|was|will|would|does|do|did|can|could|should|may|must|has|have)\b/i;
+
+/**
+ * Durations, counts, reasons and consequences ("how long should I wait", "what happens if"): the
+ * sheet holds places, times, people, requirements and weights, none of which answers these.
+ */
+const NOT_A_FACT =
+  /\bhow (long|many|often)\b|\bwhy\b|\bwhat (happens|if|should)\b|\bwhat do i do\b/i;
+
+/**
+ * A student's question, read once: what the fact sheet, the search and the passages' checks all
+ * go by. Nothing after parseQuestion reads the question's text again.
+ */
+export type Question = Intent & {
+  /** as the student typed it */
+  text: string;
+  /** the words to search the material for: student phrasings in the syllabus's words, no fillers */
+  searchWords: string[];
+  /** the kinds of answer it asks for (a date, a room, a weight…), each checked in a unit */
+  asks: AnswerShape[];
+  /** it asks whether one whole statement holds ("is there any extra credit?", decision 007) */
+  yesNo: boolean;
+  /** a duration, a count, a reason or a consequence: no fact of the sheet answers it */
+  notAFact: boolean;
+};
+
+/** `classNames`: words naming the class itself ("math", "107"), which every passage is about. */
+export function parseQuestion(text: string, classNames: Set<string> = new Set()): Question {
+  return {
+    ...intentOf(text, classNames),
+    text,
+    searchWords: searchWordsOf(text),
+    asks: answerShapesOf(text),
+    yesNo: YES_NO_QUESTION.test(text.trim()),
+    notAFact: NOT_A_FACT.test(text),
+  };
 }
