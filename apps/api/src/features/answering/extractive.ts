@@ -63,6 +63,46 @@ export function withoutOthersWords(group: TermGroup, all: TermGroup[]): TermGrou
 }
 
 /**
+ * Every weight by which a unit of the material is scored and chosen, in one place. They were set by
+ * hand and checked on the evaluation sets; the confidence is calibrated on the resulting scores
+ * (confidence.ts), so a change here needs a new calibration (decision 007).
+ */
+export const SCORE_WEIGHTS = {
+  /** a question word the unit holds in its own words */
+  inText: 1,
+  /** the unit holds only an alternative of the word ("exam" for "midterm"): a little less sure */
+  alternativeOnly: 0.85,
+  /** a word that only names the kind of answer ("worth"), and the unit holds one ("30%") */
+  answeredByEvidence: 1,
+  /** the word is in the unit's label, lead-in or table header: said of the unit, not in it */
+  inContext: 0.9,
+  /** the word is in the passage's heading: the section is about it */
+  inHeading: 0.75,
+  /** the word is in the units before it in the passage: nearby, less surely about this unit */
+  inBefore: 0.5,
+  /** added when the unit holds every kind of answer asked for (a date, a room…), shared among them */
+  evidence: 0.35,
+  /** added in proportion to the passage's search rank against the best passage's */
+  passageRank: 0.15,
+  /** taken off a unit longer than longUnitChars: it says many things, and is a poor answer */
+  longUnit: 0.15,
+  longUnitChars: 400,
+  /** how much of the question the best unit must cover: with one question word, and with more */
+  coverageOneWord: 0.6,
+  coverageSeveralWords: 0.5,
+  /** less needed when the unit is checked to hold the kind of answer asked for */
+  kindChecked: 0.05,
+  /** more needed when a telling word of the question is one the material never uses */
+  unknownTopic: 0.1,
+  /** a unit beside the best is shown with it when it scores at least this share of the best */
+  nearTie: 0.8,
+  /** at most this many units, of at most this many characters together, are shown */
+  shownUnits: 3,
+  shownChars: 600,
+} as const;
+const W = SCORE_WEIGHTS;
+
+/**
  * How much of the question the best unit must cover; its margin over this is what the confidence
  * is calibrated on. Less when the question has several words, or asks for a kind of thing the unit
  * is checked to hold; more when a telling word is one the material never uses, or when the
@@ -75,9 +115,9 @@ export function coverageNeeded(
   unknownTopic: boolean,
 ): number {
   return (
-    (groups >= 2 ? 0.5 : 0.6) -
-    (checksKind ? 0.05 : 0) +
-    (unknownTopic ? 0.1 : 0) +
+    (groups >= 2 ? W.coverageSeveralWords : W.coverageOneWord) -
+    (checksKind ? W.kindChecked : 0) +
+    (unknownTopic ? W.unknownTopic : 0) +
     (question.yesNo ? YES_NO_EXTRA_COVERAGE : 0)
   );
 }
@@ -192,16 +232,16 @@ async function rankUnits(
       const inText = holds(g, own) || answeredBy(g, c.text, asks);
       const share = holds(g, own)
         ? g.own && !own.has(g.own)
-          ? 0.85 // only an alternative: "exam" for "midterm"
-          : 1
+          ? W.alternativeOnly
+          : W.inText
         : answeredBy(g, c.text, asks)
-          ? 1 // "worth" in "what is the final worth" is answered by "30%"
+          ? W.answeredByEvidence
           : holds(g, context)
-            ? 0.9
+            ? W.inContext
             : holds(g, inHeading)
-              ? 0.75
+              ? W.inHeading
               : holds(g, before)
-                ? 0.5
+                ? W.inBefore
                 : 0;
       covered += share * weightOf(g);
       if (share > 0) hits += 1;
@@ -209,9 +249,12 @@ async function rankUnits(
     }
     const coverage = covered / weightOfQuestion;
     const satisfied = asks.filter((a) => a.evidence.test(c.text)).length;
-    const evidence = asks.length ? (0.35 * satisfied) / asks.length : 0;
+    const evidence = asks.length ? (W.evidence * satisfied) / asks.length : 0;
     const score =
-      coverage + evidence + 0.15 * (c.passage.rank / topRank) - (c.text.length > 400 ? 0.15 : 0);
+      coverage +
+      evidence +
+      W.passageRank * (c.passage.rank / topRank) -
+      (c.text.length > W.longUnitChars ? W.longUnit : 0);
     return { ...c, score, coverage, hits, fromContext };
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
@@ -328,9 +371,9 @@ function notCovered(confidence: number): Answer {
 function answerUnits(best: RankedUnit, eligible: RankedUnit[], scored: RankedUnit[]): RankedUnit[] {
   const chosen = [best];
   for (const s of eligible.slice(1)) {
-    if (chosen.length === 3 || s.score < best.score * 0.8) break;
+    if (chosen.length === W.shownUnits || s.score < best.score * W.nearTie) break;
     const length = chosen.reduce((sum, c) => sum + c.text.length, 0) + s.text.length;
-    if (length <= 600) chosen.push(s);
+    if (length <= W.shownChars) chosen.push(s);
   }
   // "I will not reset quizzes. Instead, I will drop the lowest score.": the next sentence goes on
   const next = scored.find((u) => u.passage === best.passage && u.order === best.order + 1);
