@@ -1,5 +1,4 @@
 import type { FactKind } from '@app/contracts';
-import { EMAIL, PHONE } from '../facts/patterns.ts';
 
 /**
  * The syllabus concepts the engine knows, each defined once: the words and phrases that name it
@@ -42,8 +41,29 @@ export type ConceptDefinition = {
   facts: FactKind[];
   /** what a question about it wants from a passage (a question may name it without asking so) */
   answers?: AnswerShape[];
-  /** questions that name it, and questions that do not */
-  examples: { names: string[]; doesNotName: string[] };
+  /**
+   * How a syllabus labels it ("Office hours:", "**Instructor**", "Class Location |"): alternatives
+   * of a regular expression, matched whole and case-insensitively (facts/patterns.ts reads them)
+   */
+  labels?: string;
+  /** a section heading that names it ("Attendance and Late Work" names two) */
+  sections?: RegExp;
+  /** a sentence that states its policy where no heading names it */
+  policyCue?: RegExp;
+  /**
+   * Questions that name it and that do not; labels it is and is not; headings that name it and
+   * that do not; sentences that state its policy and that do not.
+   */
+  examples: {
+    names?: string[];
+    doesNotName?: string[];
+    labels?: string[];
+    notLabels?: string[];
+    headings?: string[];
+    notHeadings?: string[];
+    states?: string[];
+    doesNotState?: string[];
+  };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -117,7 +137,12 @@ const PLACE: Evidence = {
 };
 const PLATFORM =
   /\b(canvas|moodle|blackboard|gradescope|piazza|zoom|ed|github|website|online|portal|form|email|e-mail|d2l|brightspace|sakai|campuswire|slack|discord)\b|https?:\/\//i;
-/** a phone number or an e-mail address (the fact reader's shapes, patterns.ts), tested on a unit */
+/** An e-mail address; the fact readers find them with it too (facts/patterns.ts). */
+export const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+/** "(503) 725-4422", "503-725-4150", "x12345", "725-2800"; the fact readers find them with it too */
+export const PHONE =
+  /\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b|\bx\d{4,5}\b|\b\d{3}-\d{4}\b/g;
+/** a phone number or an e-mail address, tested on a unit */
 const pattern = (shape: RegExp): Evidence => new RegExp(shape.source, shape.flags.replace('g', ''));
 
 // ---------------------------------------------------------------------------------------------
@@ -148,6 +173,8 @@ export const CONCEPTS = {
   place: {
     words: ['where', 'room', 'building', 'location', 'located', 'classroom', 'hall', 'venue'],
     facts: ['meeting', 'staff', 'accommodations'],
+    labels:
+      'locations?|rooms?|classrooms?|class location|lecture location|lecture room|lecture hall|place|where|venue',
     answers: [
       {
         // a physical place: rooms and buildings only (this one rules out the next)
@@ -180,21 +207,38 @@ export const CONCEPTS = {
     examples: {
       names: ['which classroom is it in', 'what is the venue', 'where is class'],
       doesNotName: ['what is the late policy'],
+      labels: ['Location', 'Lecture Hall', 'Where'],
+      notLabels: ['Location and time'],
     },
   },
   time: {
     words: ['when', 'time', 'times', 'days', 'day', 'schedule'],
     phrase: /\bwhat time\b|\bwhat days?\b|\bwhich days?\b|\bhow often\b/,
     facts: ['meeting', 'staff', 'key_date'],
+    labels:
+      'class times?|class hours|lecture times?|meeting times?|meeting days|days(?: and |/| & )times?|times?|days|class schedule|when',
     examples: {
       names: ['what time is lecture', 'which days does the lab meet', 'when is class'],
       doesNotName: ['who is the instructor'],
+      labels: ['Class Times', 'Days and Times', 'When'],
+      notLabels: ['Timeline'],
     },
   },
   meeting: {
     words: ['meet', 'meets', 'meeting', 'lecture', 'lectures', 'class', 'held', 'section'],
     facts: ['meeting'],
-    examples: { names: ['when do lectures meet'], doesNotName: ['what is the textbook'] },
+    labels:
+      'lectures?|class meetings?|meetings?|class sessions?|labs?|laborator(?:y|ies)|recitations?|discussions?|discussion sections?|sections?|seminars?|tutorials?|location and time|time and location|location and times?|lecture & location',
+    sections:
+      /\b(?:lectures?|class (?:meetings?|sessions?|times?|hours|location)|meeting (?:times?|place)|sections?|labs?|recitations?|discussions?|schedule of classes)\b/i,
+    examples: {
+      names: ['when do lectures meet'],
+      doesNotName: ['what is the textbook'],
+      labels: ['Lecture', 'Lab', 'Location and time', 'Discussion sections'],
+      notLabels: ['Lecturer'],
+      headings: ['Class Meetings', 'Lab Sections'],
+      notHeadings: ['Schedule'],
+    },
   },
   lab: {
     words: ['lab', 'labs', 'laboratory'],
@@ -214,12 +258,20 @@ export const CONCEPTS = {
   office: {
     words: ['office'],
     facts: ['staff', 'accommodations'],
-    examples: { names: ["where is the professor's office"], doesNotName: ['where is the lab'] },
+    labels: 'office(?: location| room)?',
+    examples: {
+      names: ["where is the professor's office"],
+      doesNotName: ['where is the lab'],
+      labels: ['Office', 'Office location'],
+      notLabels: ['Office hours'],
+    },
   },
   officeHours: {
     words: [],
     phrase: /\b(office|student|drop[- ]in) hours?\b|\b(drop|stop|come|swing) by\b/,
     facts: ['staff'],
+    labels: 'office hours?|office hourse|student hours|drop-in hours|oh|consultation hours',
+    sections: /\b(?:office|student|drop-in) hours\b/i,
     examples: {
       names: [
         'when are your drop-in hours',
@@ -228,11 +280,16 @@ export const CONCEPTS = {
         'can I come by to ask questions',
       ],
       doesNotName: ['where is the office', 'how many hours of homework a week'],
+      labels: ['Office Hours', 'Student hours', 'OH'],
+      notLabels: ['Office'],
+      headings: ['Office Hours', 'Student Hours and Help'],
+      notHeadings: ['Office'],
     },
   },
   email: {
     words: ['email', 'mail', 'emailing'],
     facts: ['staff', 'accommodations'],
+    labels: 'e-?mail(?: address)?',
     answers: [
       {
         question: /\b(email|e-mail|emailing)\b/i,
@@ -245,11 +302,17 @@ export const CONCEPTS = {
         },
       },
     ],
-    examples: { names: ["what is the professor's email"], doesNotName: ['what is her phone'] },
+    examples: {
+      names: ["what is the professor's email"],
+      doesNotName: ['what is her phone'],
+      labels: ['Email', 'E-mail address'],
+      notLabels: ['Mail'],
+    },
   },
   phone: {
     words: ['phone', 'telephone', 'call'],
     facts: ['staff', 'accommodations'],
+    labels: '(?:office |cell )?(?:tele)?phone(?: number)?|tel',
     answers: [
       {
         question: /\b(phone|call|telephone|number to)\b/i,
@@ -262,20 +325,43 @@ export const CONCEPTS = {
         },
       },
     ],
-    examples: { names: ['what is her phone number'], doesNotName: ['what is her email'] },
+    examples: {
+      names: ['what is her phone number'],
+      doesNotName: ['what is her email'],
+      labels: ['Phone', 'Office Phone', 'Tel'],
+      notLabels: ['Phones off'],
+    },
   },
   instructor: {
     words: ['professor', 'prof', 'instructor', 'teacher', 'lecturer', 'dr'],
     facts: ['staff'],
-    examples: { names: ['who is the professor'], doesNotName: ['who is the TA'] },
+    labels:
+      'instructors?(?: information| name| of record)?|course instructors?|professors?|lecturers?|faculty|teachers?|supervising professor|course coordinator',
+    sections:
+      /\b(?:instructors?|professors?|lecturers?|teaching (?:team|staff)|course staff|staff|faculty|contact information|who we are)\b/i,
+    examples: {
+      names: ['who is the professor'],
+      doesNotName: ['who is the TA'],
+      labels: ['Instructor', 'Course Instructors', 'Professor'],
+      notLabels: ['Instruction'],
+      headings: ['Course Staff', 'Contact Information'],
+      notHeadings: ['Grading'],
+    },
   },
   ta: {
     words: ['ta', 'tas', 'assistant', 'assistants', 'grader'],
     phrase: /\bteaching assistants?\b/,
     facts: ['staff'],
+    labels:
+      '(?:graduate |undergrad(?:uate)? )?(?:teaching assistants?|tas?|t\\.a\\.s?)|teaching fellows?|course assistants?|graders?|tutors?',
+    sections: /\b(?:teaching assistants?|tas?|teaching fellows?|graders?)\b/i,
     examples: {
       names: ['who is the TA', 'who are the teaching assistants'],
       doesNotName: ['who is the professor'],
+      labels: ['TA', 'Graduate Teaching Assistant', 'Grader'],
+      notLabels: ['Assistant Professor'],
+      headings: ['Teaching Assistants'],
+      notHeadings: ['Instructor'],
     },
   },
   who: {
@@ -301,37 +387,68 @@ export const CONCEPTS = {
     phrase:
       /\b(taken|take|have|had|need) before( taking| enrolling| i take)?\b|\bbefore (taking|i take|enrolling)\b/,
     facts: ['prerequisite'],
+    labels: 'course prerequisites?|pre-?requisites?|prereqs?',
+    sections: /\bpre-?requisites?\b|\bprereqs?\b/i,
     examples: {
       names: ['what are the prereqs', 'what do I need to have taken before this class'],
       doesNotName: ['when is the final'],
+      labels: ['Prerequisites', 'Pre-requisite', 'Prereq'],
+      notLabels: ['Requirements'],
+      headings: ['Prerequisites'],
+      notHeadings: ['Course Requirements'],
     },
   },
   corequisite: {
     words: ['corequisite', 'corequisites', 'coreq', 'concurrently'],
     phrase: /\bat the same time\b/,
     facts: ['corequisite'],
+    labels: 'co-?requisites?|coreqs?',
+    sections: /\bco-?requisites?\b/i,
     examples: {
       names: ['is there a coreq', 'which lab do I take at the same time'],
       doesNotName: ['what are the prereqs'],
+      labels: ['Corequisite', 'Co-requisites'],
+      notLabels: ['Prerequisites'],
+      headings: ['Corequisites'],
+      notHeadings: ['Prerequisites'],
     },
   },
   text: {
     words: ['textbook', 'textbooks', 'book', 'books', 'text', 'texts'],
     facts: ['text'],
+    labels:
+      'textbooks?(?: \\(required\\))?|required (?:texts?|textbooks?|readings?|books?|materials?)|texts?|course texts?|books?',
+    sections:
+      /\b(?:textbooks?|required (?:texts?|readings?|books?|materials?)|texts?|course materials?|readings?|books?)\b/i,
     examples: {
       names: ['what textbook do we use', 'do I need the book'],
       doesNotName: ['what software'],
+      labels: ['Textbook', 'Required Texts', 'Textbook (required)'],
+      notLabels: ['Recommended texts'],
+      headings: ['Required Readings', 'Course Materials'],
+      notHeadings: ['Grading'],
     },
   },
   software: {
     words: ['software', 'program', 'programs', 'app', 'install', 'tools'],
     facts: ['software'],
-    examples: { names: ['what software do I need to install'], doesNotName: ['what textbook'] },
+    labels: 'software|tools|programming languages?|computing|technology requirements?',
+    sections: /\b(?:software|tools|computing|technology|programming (?:languages?|environment))\b/i,
+    examples: {
+      names: ['what software do I need to install'],
+      doesNotName: ['what textbook'],
+      labels: ['Software', 'Programming Language', 'Technology requirements'],
+      notLabels: ['Hardware'],
+      headings: ['Software and Tools'],
+      notHeadings: ['Textbook'],
+    },
   },
   breakdown: {
     words: ['breakdown', 'calculated', 'determined', 'composed'],
     phrase: /\bgrad(e|ing) (breakdown|distribution|weights?)\b|\bhow (is|are) (my |the )?grades?\b/,
     facts: ['grading'],
+    sections:
+      /\b(?:grading|grades?|assessments?|evaluation|breakdown|weights?|requirements|marks|points)\b/i,
     answers: [
       {
         // the weights of the grade's components, not the letter-grade scale
@@ -361,12 +478,15 @@ export const CONCEPTS = {
     examples: {
       names: ['what is the grading breakdown', 'how are grades calculated'],
       doesNotName: ['what is the grade scale'],
+      headings: ['Grading', 'Assessment and Evaluation'],
+      notHeadings: ['Office Hours'],
     },
   },
   scale: {
     words: ['scale', 'cutoff', 'cutoffs'],
     phrase: /\bgrad(e|ing) scale\b|\bletter grades?\b/,
     facts: ['grade_scale'],
+    sections: /\b(?:grading scale|grade scale|letter grades?|scale)\b/i,
     answers: [
       {
         question: LETTER_GRADE_QUESTION,
@@ -388,6 +508,8 @@ export const CONCEPTS = {
         'last day to drop without getting a W',
         'what happens if my essay is a day late',
       ],
+      headings: ['Grading Scale', 'Letter Grades'],
+      notHeadings: ['Grading'],
     },
   },
   weight: {
@@ -420,14 +542,22 @@ export const CONCEPTS = {
   exam: {
     words: ['exam', 'exams', 'midterm', 'midterms', 'final', 'test', 'tests', 'quiz'],
     facts: ['exam'],
+    labels: 'final exam(?:ination)?|mid-?term(?: exam)?s?(?: \\d)?|exams?(?: \\d)?|final concert',
+    sections: /\b(?:exams?|examinations?|midterms?|finals?|tests?|quizzes)\b/i,
     examples: {
       names: ['when is the midterm', 'is the final cumulative'],
       doesNotName: ['who is the TA'],
+      labels: ['Final Exam', 'Midterm 2', 'Exams'],
+      notLabels: ['Examples'],
+      headings: ['Exams and Quizzes'],
+      notHeadings: ['Homework'],
     },
   },
   date: {
     words: ['when', 'date', 'dates', 'day'],
     facts: ['exam', 'key_date'],
+    sections:
+      /\b(?:schedule|calendar|important dates|key dates|deadlines|due dates|timeline|course outline)\b/i,
     answers: [
       {
         question: /\b(when|what time|what day|which day|date|deadline|due|schedule)\b/i,
@@ -446,6 +576,121 @@ export const CONCEPTS = {
     examples: {
       names: ['what is the date of the final', 'when is the midterm'],
       doesNotName: ['where is the lab'],
+      headings: ['Course Schedule', 'Important Dates'],
+      notHeadings: ['Grading'],
+    },
+  },
+  optionalText: {
+    // recommended reading: not yet told apart in a question (the passages answer it)
+    words: [],
+    facts: ['text'],
+    labels:
+      '(?:recommended|optional|supplementa(?:l|ry)|suggested|additional) (?:texts?|textbooks?|readings?|books?|materials?)',
+    sections:
+      /^(?:recommended|optional|supplementa(?:l|ry)|suggested)(?: (?:reading|resources))?$|\b(?:recommended|optional|supplementa(?:l|ry)|suggested|additional)\b.*\b(?:texts?|textbooks?|readings?|books?|materials?|resources)\b/i,
+    examples: {
+      labels: ['Recommended texts', 'Optional reading'],
+      notLabels: ['Required texts'],
+      headings: ['Supplementary', 'Additional Readings and Resources'],
+      notHeadings: ['Required Readings'],
+    },
+  },
+  mode: {
+    // in person, online or hybrid: not yet read from a question (the passages answer it)
+    words: [],
+    facts: ['meeting'],
+    labels: 'mode|modality|format|delivery|course format|instruction mode',
+    examples: { labels: ['Mode', 'Instruction mode'], notLabels: ['Model'] },
+  },
+  // Policies and sections the fact readers know and a question is not yet read for: the passages
+  // answer questions about them by their words (retrieval/vocabulary.ts).
+  late: {
+    words: [],
+    facts: ['policy'],
+    sections: /\blate\b|\bdeadlines?\b|\bextensions?\b|\bdue dates? polic/i,
+    policyCue:
+      /\blate (?:work|assignments?|submissions?|penalt(?:y|ies)|homework|papers?)\b|\b(?:submitted|turned in|handed in) late\b|\bno late\b|\blate days?\b/i,
+    examples: {
+      headings: ['Late Work', 'Extensions'],
+      notHeadings: ['Attendance'],
+      states: ['Late work loses 10% a day.', 'You have five late days.'],
+      doesNotState: ['Class starts late in week 2.'],
+    },
+  },
+  attendance: {
+    words: [],
+    facts: ['policy'],
+    sections: /\battendance\b|\babsences?\b/i,
+    policyCue:
+      /\battendance (?:is|will be|at|in)\b|\b(?:unexcused )?absences?\b.*\b(?:allowed|permitted|excused|penal|grade|lower)/i,
+    examples: {
+      headings: ['Attendance and Late Work', 'Absences'],
+      notHeadings: ['Grading'],
+      states: ['Attendance is required.', 'Three unexcused absences lower your grade.'],
+      doesNotState: ['Take attendance seriously.'],
+    },
+  },
+  makeup: {
+    words: [],
+    facts: ['policy'],
+    sections: /\bmake-?ups?\b|\bmissed (?:exams?|work|classes|tests?|quizzes)\b/i,
+    policyCue:
+      /\bmake-?up (?:exams?|quiz(?:zes)?|work|tests?|assignments?)\b|\bmissed (?:exams?|quiz(?:zes)?|tests?)\b/i,
+    examples: {
+      headings: ['Make-up Exams', 'Missed Work'],
+      notHeadings: ['Exams'],
+      states: ['No make-up exams are given.'],
+      doesNotState: ['Exams are in class.'],
+    },
+  },
+  collaboration: {
+    words: [],
+    facts: ['policy'],
+    sections: /\bcollaborat\w*|\bgroup work\b|\bworking together\b/i,
+    policyCue:
+      /\bcollaborat\w* (?:is|are|on|with|policy)\b|\bwork (?:together|in groups)\b.*\b(?:allowed|encouraged|permitted|must)\b/i,
+    examples: {
+      headings: ['Collaboration Policy', 'Group Work'],
+      notHeadings: ['Homework'],
+      states: ['Collaboration is encouraged on homework.'],
+      doesNotState: ['Homework is due Fridays.'],
+    },
+  },
+  integrity: {
+    words: [],
+    facts: ['policy'],
+    sections:
+      /\bacademic (?:integrity|honesty|dishonesty|misconduct)|\bhonor code\b|\bplagiari\w*|\bcheating\b/i,
+    policyCue: /\bacademic (?:integrity|honesty|dishonesty|misconduct)\b|\bplagiari\w*/i,
+    examples: {
+      headings: ['Academic Integrity', 'Honor Code'],
+      notHeadings: ['Grading'],
+      states: ['Plagiarism results in a zero.'],
+      doesNotState: ['Cite your sources.'],
+    },
+  },
+  ai: {
+    words: [],
+    facts: ['policy'],
+    sections:
+      /\b(?:generative ai|genai|artificial intelligence|ai(?: tools| use| policy)?|chatgpt|large language models?|llms?)\b/i,
+    policyCue:
+      /\b(?:generative ai|genai|chatgpt|ai tools?|ai-generated|artificial intelligence|large language models?|llms?)\b/i,
+    examples: {
+      headings: ['Use of Generative AI', 'AI Policy'],
+      notHeadings: ['Academic Integrity'],
+      states: ['You may use ChatGPT to brainstorm.'],
+      doesNotState: ['Use the library databases.'],
+    },
+  },
+  accommodations: {
+    words: [],
+    facts: ['accommodations'],
+    sections:
+      /\bdisabilit\w*|\baccommodations?\b|\baccessibility\b|\baccessible education\b|\bstudents? with special needs\b/i,
+    examples: {
+      headings: ['Students with Disabilities', 'Accommodations'],
+      notHeadings: ['Attendance'],
     },
   },
 } satisfies Record<string, ConceptDefinition>;

@@ -1,8 +1,10 @@
 /**
  * The vocabulary of syllabi: field labels, section names and the shapes of dates, times, days,
  * rooms, percentages and letter grades. General knowledge of how syllabi are written, one entry
- * per convention (never a phrase of one document).
+ * per convention (never a phrase of one document). A concept's labels, section names and policy
+ * cues are defined with the rest of it, in answering/concepts.ts; here, the order they are read in.
  */
+import { CONCEPTS, EMAIL, PHONE } from '../answering/concepts.ts';
 
 export type Field =
   | 'instructor'
@@ -22,45 +24,27 @@ export type Field =
   | 'software'
   | 'exam';
 
-/** Field labels as syllabi write them ("Office hours:", "**Instructor**", "Class Location |"). */
+/**
+ * Field labels as syllabi write them ("Office hours:", "**Instructor**", "Class Location |"): each
+ * concept's labels (answering/concepts.ts), in the order they are tried.
+ */
 const FIELD_LABELS: [Field, string][] = [
-  [
-    'instructor',
-    'instructors?(?: information| name| of record)?|course instructors?|professors?|lecturers?|faculty|teachers?|supervising professor|course coordinator',
-  ],
-  [
-    'ta',
-    '(?:graduate |undergrad(?:uate)? )?(?:teaching assistants?|tas?|t\\.a\\.s?)|teaching fellows?|course assistants?|graders?|tutors?',
-  ],
-  ['email', 'e-?mail(?: address)?'],
-  ['phone', '(?:office |cell )?(?:tele)?phone(?: number)?|tel'],
-  ['office_hours', 'office hours?|office hourse|student hours|drop-in hours|oh|consultation hours'],
-  ['office', 'office(?: location| room)?'],
-  [
-    'time',
-    'class times?|class hours|lecture times?|meeting times?|meeting days|days(?: and |/| & )times?|times?|days|class schedule|when',
-  ],
-  [
-    'place',
-    'locations?|rooms?|classrooms?|class location|lecture location|lecture room|lecture hall|place|where|venue',
-  ],
-  [
-    'meeting',
-    'lectures?|class meetings?|meetings?|class sessions?|labs?|laborator(?:y|ies)|recitations?|discussions?|discussion sections?|sections?|seminars?|tutorials?|location and time|time and location|location and times?|lecture & location',
-  ],
-  ['mode', 'mode|modality|format|delivery|course format|instruction mode'],
-  ['prerequisite', 'course prerequisites?|pre-?requisites?|prereqs?'],
-  ['corequisite', 'co-?requisites?|coreqs?'],
-  [
-    'optional_text',
-    '(?:recommended|optional|supplementa(?:l|ry)|suggested|additional) (?:texts?|textbooks?|readings?|books?|materials?)',
-  ],
-  [
-    'text',
-    'textbooks?(?: \\(required\\))?|required (?:texts?|textbooks?|readings?|books?|materials?)|texts?|course texts?|books?',
-  ],
-  ['software', 'software|tools|programming languages?|computing|technology requirements?'],
-  ['exam', 'final exam(?:ination)?|mid-?term(?: exam)?s?(?: \\d)?|exams?(?: \\d)?|final concert'],
+  ['instructor', CONCEPTS.instructor.labels],
+  ['ta', CONCEPTS.ta.labels],
+  ['email', CONCEPTS.email.labels],
+  ['phone', CONCEPTS.phone.labels],
+  ['office_hours', CONCEPTS.officeHours.labels],
+  ['office', CONCEPTS.office.labels],
+  ['time', CONCEPTS.time.labels],
+  ['place', CONCEPTS.place.labels],
+  ['meeting', CONCEPTS.meeting.labels],
+  ['mode', CONCEPTS.mode.labels],
+  ['prerequisite', CONCEPTS.prerequisite.labels],
+  ['corequisite', CONCEPTS.corequisite.labels],
+  ['optional_text', CONCEPTS.optionalText.labels],
+  ['text', CONCEPTS.text.labels],
+  ['software', CONCEPTS.software.labels],
+  ['exam', CONCEPTS.exam.labels],
 ];
 
 /** Every label; fields that share a prefix come longest first ("office hours" before "office"). */
@@ -107,62 +91,28 @@ export type Topic =
   | 'accommodations'
   | 'schedule';
 
-/** What a heading names. A heading may name several ("Attendance and Late Work"). */
+/** What a heading names (each concept's sections, answering/concepts.ts). A heading may name several ("Attendance and Late Work"). */
 const TOPICS: [Topic, RegExp][] = [
-  [
-    'staff',
-    /\b(?:instructors?|professors?|lecturers?|teaching (?:team|staff)|course staff|staff|faculty|contact information|who we are)\b/i,
-  ],
-  ['ta', /\b(?:teaching assistants?|tas?|teaching fellows?|graders?)\b/i],
-  ['office_hours', /\b(?:office|student|drop-in) hours\b/i],
-  [
-    'meeting',
-    /\b(?:lectures?|class (?:meetings?|sessions?|times?|hours|location)|meeting (?:times?|place)|sections?|labs?|recitations?|discussions?|schedule of classes)\b/i,
-  ],
-  ['prerequisite', /\bpre-?requisites?\b|\bprereqs?\b/i],
-  ['corequisite', /\bco-?requisites?\b/i],
-  [
-    'optional_text',
-    /^(?:recommended|optional|supplementa(?:l|ry)|suggested)(?: (?:reading|resources))?$/i,
-  ],
-  [
-    'optional_text',
-    /\b(?:recommended|optional|supplementa(?:l|ry)|suggested|additional)\b.*\b(?:texts?|textbooks?|readings?|books?|materials?|resources)\b/i,
-  ],
-  [
-    'text',
-    /\b(?:textbooks?|required (?:texts?|readings?|books?|materials?)|texts?|course materials?|readings?|books?)\b/i,
-  ],
-  [
-    'software',
-    /\b(?:software|tools|computing|technology|programming (?:languages?|environment))\b/i,
-  ],
-  [
-    'grading',
-    /\b(?:grading|grades?|assessments?|evaluation|breakdown|weights?|requirements|marks|points)\b/i,
-  ],
-  ['grade_scale', /\b(?:grading scale|grade scale|letter grades?|scale)\b/i],
-  ['exam', /\b(?:exams?|examinations?|midterms?|finals?|tests?|quizzes)\b/i],
-  ['late', /\blate\b|\bdeadlines?\b|\bextensions?\b|\bdue dates? polic/i],
-  ['attendance', /\battendance\b|\babsences?\b/i],
-  ['makeup', /\bmake-?ups?\b|\bmissed (?:exams?|work|classes|tests?|quizzes)\b/i],
-  ['collaboration', /\bcollaborat\w*|\bgroup work\b|\bworking together\b/i],
-  [
-    'integrity',
-    /\bacademic (?:integrity|honesty|dishonesty|misconduct)|\bhonor code\b|\bplagiari\w*|\bcheating\b/i,
-  ],
-  [
-    'ai',
-    /\b(?:generative ai|genai|artificial intelligence|ai(?: tools| use| policy)?|chatgpt|large language models?|llms?)\b/i,
-  ],
-  [
-    'accommodations',
-    /\bdisabilit\w*|\baccommodations?\b|\baccessibility\b|\baccessible education\b|\bstudents? with special needs\b/i,
-  ],
-  [
-    'schedule',
-    /\b(?:schedule|calendar|important dates|key dates|deadlines|due dates|timeline|course outline)\b/i,
-  ],
+  ['staff', CONCEPTS.instructor.sections],
+  ['ta', CONCEPTS.ta.sections],
+  ['office_hours', CONCEPTS.officeHours.sections],
+  ['meeting', CONCEPTS.meeting.sections],
+  ['prerequisite', CONCEPTS.prerequisite.sections],
+  ['corequisite', CONCEPTS.corequisite.sections],
+  ['optional_text', CONCEPTS.optionalText.sections],
+  ['text', CONCEPTS.text.sections],
+  ['software', CONCEPTS.software.sections],
+  ['grading', CONCEPTS.breakdown.sections],
+  ['grade_scale', CONCEPTS.scale.sections],
+  ['exam', CONCEPTS.exam.sections],
+  ['late', CONCEPTS.late.sections],
+  ['attendance', CONCEPTS.attendance.sections],
+  ['makeup', CONCEPTS.makeup.sections],
+  ['collaboration', CONCEPTS.collaboration.sections],
+  ['integrity', CONCEPTS.integrity.sections],
+  ['ai', CONCEPTS.ai.sections],
+  ['accommodations', CONCEPTS.accommodations.sections],
+  ['schedule', CONCEPTS.date.sections],
 ];
 
 export function topicsOf(heading: string): Set<Topic> {
@@ -181,25 +131,20 @@ export const POLICY_TOPICS = [
 ] as const;
 export type PolicyTopic = (typeof POLICY_TOPICS)[number];
 
-/** A sentence that states a policy even where no heading names it. */
+/** A sentence that states a policy even where no heading names it (answering/concepts.ts). */
 export const POLICY_CUES: Record<PolicyTopic, RegExp> = {
-  late: /\blate (?:work|assignments?|submissions?|penalt(?:y|ies)|homework|papers?)\b|\b(?:submitted|turned in|handed in) late\b|\bno late\b|\blate days?\b/i,
-  attendance:
-    /\battendance (?:is|will be|at|in)\b|\b(?:unexcused )?absences?\b.*\b(?:allowed|permitted|excused|penal|grade|lower)/i,
-  makeup:
-    /\bmake-?up (?:exams?|quiz(?:zes)?|work|tests?|assignments?)\b|\bmissed (?:exams?|quiz(?:zes)?|tests?)\b/i,
-  collaboration:
-    /\bcollaborat\w* (?:is|are|on|with|policy)\b|\bwork (?:together|in groups)\b.*\b(?:allowed|encouraged|permitted|must)\b/i,
-  integrity: /\bacademic (?:integrity|honesty|dishonesty|misconduct)\b|\bplagiari\w*/i,
-  ai: /\b(?:generative ai|genai|chatgpt|ai tools?|ai-generated|artificial intelligence|large language models?|llms?)\b/i,
+  late: CONCEPTS.late.policyCue,
+  attendance: CONCEPTS.attendance.policyCue,
+  makeup: CONCEPTS.makeup.policyCue,
+  collaboration: CONCEPTS.collaboration.policyCue,
+  integrity: CONCEPTS.integrity.policyCue,
+  ai: CONCEPTS.ai.policyCue,
 };
 
 // ---------------------------------------------------------------- shapes of values
 
-export const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
-/** "(503) 725-4422", "503-725-4150", "x12345", "725-2800"; answering tests its units with it too */
-export const PHONE =
-  /\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b|\bx\d{4,5}\b|\b\d{3}-\d{4}\b/g;
+/** an e-mail address and a phone number: the shapes answering checks its units for too */
+export { EMAIL, PHONE };
 export const URL = /\bhttps?:\/\/[^\s)>\]]+/g;
 
 const DAY_WORD =
