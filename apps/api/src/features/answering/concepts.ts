@@ -3,8 +3,10 @@ import type { FactKind } from '@app/contracts';
 /**
  * The syllabus concepts the engine knows, each defined once: the words and phrases that name it
  * in a student's question, the fact kinds that may hold its answer, the kinds of answer a question
- * about it wants (and what in a passage counts as one), and examples of each, which
- * concepts.test.ts turns into tests. docs/answering.md says how to add one.
+ * about it wants (and what in a passage counts as one), how a syllabus labels it and names its
+ * section, and examples of each, which concepts.test.ts turns into tests. The fact readers read
+ * the labels, sections and policy cues through facts/patterns.ts. docs/answering.md says how to
+ * add a concept.
  */
 
 /** Something in a unit of the material that can answer a question: a date, a room, a weight… */
