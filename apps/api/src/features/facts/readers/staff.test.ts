@@ -8,6 +8,19 @@ const staff = (...lines: string[]) =>
   );
 
 describe('readStaff', () => {
+  it('reads the e-mail of a "Name e-mail" heading, and the same facts every time it reads', () => {
+    const heading = ['## Tim Thomas, Ph.D. timthomas@example.edu', '', 'Office: Room 12'];
+    const expected = [
+      'Tim Thomas, Ph.D. | role | Instructor',
+      'Tim Thomas, Ph.D. | email | timthomas@example.edu',
+      'Tim Thomas, Ph.D. | office | Room 12',
+    ];
+    expect(staff(...heading)).toEqual(expected);
+    // a shared pattern's state must not carry into the next document read
+    expect(staff(...heading)).toEqual(expected);
+    expect(staff('Email: other@example.edu')).toContain('Instructor | email | other@example.edu');
+  });
+
   it('reads the instructor of labelled lines with their contact details', () => {
     expect(
       staff(

@@ -156,7 +156,7 @@ export function readStaff(lines: readonly DocLine[]): Fact[] {
     }
     if (line.kind === 'heading') {
       const name = leadingName(text);
-      if (name && (index < TOP_LINES || topics.has('staff')) && EMAIL.test(text)) {
+      if (name && (index < TOP_LINES || topics.has('staff')) && text.search(EMAIL) !== -1) {
         setPerson(line, name, 'Instructor');
         addContacts(line, text);
       }
