@@ -76,7 +76,15 @@ const placed = (r: ChunkRow & { position: number }): PlacedChunk => ({
 /** Class names kept per instance: a minute old at most, for up to 10,000 classes (~1 MB). */
 const CLASS_NAME_CACHE = { ttlMs: 60_000, maxClasses: 10_000 };
 
+/**
+ * Texts whose lexemes are kept per instance (lexemesOfTexts): the units of a few hundred asked
+ * passages, each at most maxTextChars (a unit, its context or a heading; a few MB at most).
+ */
+const LEXEMES_CACHE = { maxTexts: 20_000, maxTextChars: 2_000 };
+
 export class RetrievalRepository extends Repository {
+  /** text → its lexemes (lexemesOfTexts), the least recently read first */
+  private readonly stemmed = new Map<string, string[]>();
   private readonly names = new Map<
     string,
     { at: number; row: { class_name: string; course_code: string | null } | undefined }
@@ -199,13 +207,35 @@ export class RetrievalRepository extends Repository {
     return rows.rows.map((r) => ({ ...chunkOf(r), rank: Number(r.rank) }));
   }
 
-  /** Lexemes of each text (English config), for scoring sentences against the search terms. */
+  /**
+   * Lexemes of each text (English config), for scoring sentences against the search terms. A
+   * text's lexemes never change (the same stemmer reads it), and the same passages come up for
+   * many students of a class: the last LEXEMES_CACHE.maxTexts texts are kept in memory, and only
+   * the others are stemmed by PostgreSQL, in one round trip (none when all are kept).
+   */
   async lexemesOfTexts(texts: string[]): Promise<string[][]> {
     if (texts.length === 0) return [];
-    const rows = await sql<{ ord: string; lexemes: string[] }>`
-    SELECT ord, tsvector_to_array(to_tsvector('english', s)) AS lexemes
-    FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(s, ord) ORDER BY ord`.execute(this.db);
-    return rows.rows.map((r) => r.lexemes);
+    const out: (string[] | undefined)[] = texts.map((t) => this.stemmed.get(t));
+    const missing = [...new Set(texts.filter((_, i) => out[i] === undefined))];
+    if (missing.length > 0) {
+      const rows = await sql<{ ord: string; lexemes: string[] }>`
+      SELECT ord, tsvector_to_array(to_tsvector('english', s)) AS lexemes
+      FROM unnest(${missing}::text[]) WITH ORDINALITY AS u(s, ord) ORDER BY ord`.execute(this.db);
+      const found = new Map(missing.map((t, i) => [t, rows.rows[i]!.lexemes]));
+      texts.forEach((t, i) => (out[i] ??= found.get(t)));
+      for (const [t, lexemes] of found) this.keepStemmed(t, lexemes);
+    }
+    // the texts read again become the newest (a Map keeps insertion order: the oldest go first)
+    texts.forEach((t, i) => this.keepStemmed(t, out[i]!));
+    return out as string[][];
+  }
+
+  private keepStemmed(text: string, lexemes: string[]) {
+    if (text.length > LEXEMES_CACHE.maxTextChars) return;
+    this.stemmed.delete(text);
+    if (this.stemmed.size >= LEXEMES_CACHE.maxTexts)
+      this.stemmed.delete(this.stemmed.keys().next().value!);
+    this.stemmed.set(text, lexemes);
   }
 
   /**

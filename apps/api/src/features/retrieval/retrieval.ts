@@ -31,7 +31,15 @@ export type TermGroup = {
   /** the lexeme of the student's own word, when the material uses it (the rest are alternatives) */
   own: string | null;
 };
-export type SearchTerms = { groups: TermGroup[] };
+export type SearchTerms = {
+  groups: TermGroup[];
+  /**
+   * How many of the class's chunks hold each lexeme of the groups, and how many it has, as read
+   * with the lexemes (class_lexemes): `retrieve` then needs no second look. Absent, it reads them.
+   */
+  counts?: LexemeCounts;
+};
+type LexemeCounts = { chunks: number; ndoc: Map<string, number> };
 
 const WORD = /[a-z0-9]+/g;
 
@@ -91,11 +99,11 @@ export async function searchTerms(
   named ??= await classNameWords(repo, classId);
   const naming = (w: string) => named.has(w) || splitCode(w).every((p) => named.has(p));
   const rest = asked.filter((w) => !naming(w));
-  const groups = await termGroups(repo, classId, rest);
+  const terms = await termGroups(repo, classId, rest);
   // "what is math 107 about?": the class's name is all there is to look for
-  if (groups.length === 0 && rest.length < asked.length)
-    return { groups: await termGroups(repo, classId, asked) };
-  return { groups };
+  if (terms.groups.length === 0 && rest.length < asked.length)
+    return termGroups(repo, classId, asked);
+  return terms;
 }
 
 /**
@@ -117,7 +125,7 @@ async function termGroups(
   repo: RetrievalRepository,
   classId: string,
   own: string[],
-): Promise<TermGroup[]> {
+): Promise<SearchTerms> {
   // each alternative is a phrase ("office hours"), found only when all its words are
   const alternatives = own.map((w) =>
     (STUDENT_VOCABULARY[w] ?? []).map(words).filter((p) => p.length > 0 && p.join(' ') !== w),
@@ -160,7 +168,8 @@ async function termGroups(
       own: usable(ownLexeme) ? ownLexeme : null,
     });
   });
-  return groups;
+  const ndoc = new Map(found.filter((f) => usable(f.lexeme)).map((f) => [f.lexeme!, f.ndoc]));
+  return { groups, counts: { chunks: found[0]?.chunks ?? 0, ndoc } };
 }
 
 /** Each lexeme of the search terms once. */
@@ -181,8 +190,9 @@ async function candidateLexemes(
   repo: RetrievalRepository,
   classId: string,
   lexemes: string[],
+  counts: LexemeCounts | undefined,
 ): Promise<string[]> {
-  const rows = await repo.lexemeCounts(classId, lexemes);
+  const rows = counts ? countsOf(lexemes, counts) : await repo.lexemeCounts(classId, lexemes);
   if (rows.length === 0 || Number(rows[0]!.chunks) <= MAX_RANKED_CHUNKS) return lexemes;
   const picked: string[] = [];
   let reach = 0; // at most this many chunks hold one of the picked lexemes
@@ -192,6 +202,13 @@ async function candidateLexemes(
     reach += Number(ndoc);
   }
   return picked;
+}
+
+/** Each lexeme with its count, rarest first, as RetrievalRepository.lexemeCounts orders them. */
+function countsOf(lexemes: string[], { chunks, ndoc }: LexemeCounts) {
+  return lexemes
+    .map((word) => ({ word, ndoc: ndoc.get(word) ?? 0, chunks }))
+    .sort((a, b) => a.ndoc - b.ndoc || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
 }
 
 /**
@@ -208,6 +225,8 @@ export async function retrieve(
 ): Promise<Passage[]> {
   const query = toTsquery(terms);
   if (!query) return [];
-  const match = (await candidateLexemes(repo, classId, searchLexemes(terms))).join(' | ');
+  const match = (
+    await candidateLexemes(repo, classId, searchLexemes(terms), terms.counts)
+  ).join(' | ');
   return repo.rankedChunks(classId, query, match, limit);
 }
