@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { contentRepositoryOf } from '../../../test/services.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 import type { ChunkValues, ContentRepository } from '../content/content.repository.ts';
-import { RetrievalRepository } from './retrieval.repository.ts';
+import { LEXEMES_CACHE, RetrievalRepository } from './retrieval.repository.ts';
 import { lexemesFor, retrieve, searchTerms, searchWordsOf } from './retrieval.ts';
 
 let t: TestApp;
@@ -221,5 +221,59 @@ describe('class lexicon (migration 009)', () => {
     );
     expect(common).toHaveLength(3);
     expect(common.every((p) => p.body.startsWith('Weekly notes'))).toBe(true);
+  });
+});
+
+describe('lexemesOfTexts keeps what it stemmed', () => {
+  /** The repository on the test database, counting the statements it sends. */
+  function countingRepository() {
+    const counter = { statements: 0 };
+    const db = t.db.withPlugin({
+      transformQuery: (args) => {
+        counter.statements++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    return { repo: new RetrievalRepository(db), counter };
+  }
+  const direct = async (texts: string[]) =>
+    (
+      await sql<{ lexemes: string[] }>`
+      SELECT tsvector_to_array(to_tsvector('english', s)) AS lexemes
+      FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(s, ord) ORDER BY ord`.execute(t.db)
+    ).rows.map((r) => r.lexemes);
+
+  it('answers as PostgreSQL does, in order, asking it only for texts it has not seen', async () => {
+    const { repo, counter } = countingRepository();
+    const first = ['Office hours are on Mondays.', 'Late homework loses 10% a day.'];
+    expect(await repo.lexemesOfTexts(first)).toEqual(await direct(first));
+    expect(counter.statements).toBe(1);
+
+    // all seen: no statement; seen, new and repeated texts mixed: one, in the callers' order
+    expect(await repo.lexemesOfTexts([...first].reverse())).toEqual(
+      await direct([...first].reverse()),
+    );
+    expect(counter.statements).toBe(1);
+    const mixed = [first[1]!, 'The final exam is cumulative.', first[1]!, 'x'.repeat(2_001)];
+    expect(await repo.lexemesOfTexts(mixed)).toEqual(await direct(mixed));
+    expect(counter.statements).toBe(2);
+    // a text over LEXEMES_CACHE.maxTextChars is not kept, the others are
+    await repo.lexemesOfTexts(mixed);
+    expect(counter.statements).toBe(3);
+    await repo.lexemesOfTexts(mixed.slice(0, 3));
+    expect(counter.statements).toBe(3);
+  });
+
+  it('keeps at most LEXEMES_CACHE.maxTexts texts, dropping the least recently read', async () => {
+    const { repo, counter } = countingRepository();
+    const texts = Array.from({ length: LEXEMES_CACHE.maxTexts + 1 }, (_, i) => `unit number ${i}`);
+    await repo.lexemesOfTexts(texts);
+    expect(counter.statements).toBe(1);
+    // the first text was dropped for the last one; the rest are still kept
+    expect(await repo.lexemesOfTexts(texts.slice(1))).toEqual(await direct(texts.slice(1)));
+    expect(counter.statements).toBe(1);
+    expect(await repo.lexemesOfTexts([texts[0]!])).toEqual(await direct([texts[0]!]));
+    expect(counter.statements).toBe(2);
   });
 });

@@ -78,9 +78,10 @@ const CLASS_NAME_CACHE = { ttlMs: 60_000, maxClasses: 10_000 };
 
 /**
  * Texts whose lexemes are kept per instance (lexemesOfTexts): the units of a few hundred asked
- * passages, each at most maxTextChars (a unit, its context or a heading; a few MB at most).
+ * passages, each at most maxTextChars (a unit, its context or a heading): about 1 MB for units of
+ * a typical 200 characters, 20 MB at most.
  */
-const LEXEMES_CACHE = { maxTexts: 20_000, maxTextChars: 2_000 };
+export const LEXEMES_CACHE = { maxTexts: 5_000, maxTextChars: 2_000 };
 
 export class RetrievalRepository extends Repository {
   /** text → its lexemes (lexemesOfTexts), the least recently read first */
