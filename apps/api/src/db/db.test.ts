@@ -103,3 +103,20 @@ describe('migrate while another instance holds the migration lock', () => {
     }
   });
 });
+
+describe('durability', () => {
+  it('keeps every table logged (crash-safe) except the rate-limit counters (migration 031)', async () => {
+    const { db } = createDb(database.url, { max: 1 });
+    try {
+      const { rows } = await sql<{ relname: string; relpersistence: string }>`
+        SELECT c.relname, c.relpersistence FROM pg_class c
+        JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind = 'r'`.execute(db);
+      const unlogged = rows.filter((r) => r.relpersistence === 'u').map((r) => r.relname);
+      expect(unlogged).toEqual(['rate_limits']);
+      expect(rows.length).toBeGreaterThan(20);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
