@@ -120,7 +120,7 @@ const MEASURE = new RegExp(
 const COUNT =
   /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice|once)\b|(?<![\d.:/-])\b\d{1,3}\b(?![.:/]\d|\s*(%|percent|pts|points|am|pm|a\.m|p\.m))/i;
 const PERSON =
-  /[\w.+-]+@[\w-]+(\.[\w-]+)+|\b(dr|prof|professor|instructor|ta)\.?\s+[A-Z]|\b[A-Z][a-z]+\s+[A-Z][a-z]+\b|\bx\d{3,5}\b|\(\d{3}\)|\b\d{3}[-.]\d{4}\b/;
+  /[\w.+-]+@[\w-]+(\.[\w-]+)+|\b([Dd]r|[Pp]rof(essor)?|[Ii]nstructor|TA|ta)\.?\s+[A-Z]|\b[A-Z][a-z]+\s+[A-Z][a-z]+\b|\bx\d{3,5}\b|\(\d{3}\)|\b\d{3}[-.]\d{4}\b/;
 const PLACE_WORD = /\b(room|rm\.?|hall|building|bldg|auditorium|center|centre|library)\b/i;
 /** "Mabee 233", "Crown 418", "ALS 4000": a name and a room number (not "March 12", "Section 14") */
 const NAMED_ROOM = /\b([A-Z][A-Za-z]+)\s+\d{2,4}[A-Z]?\b(?!\s*(%|percent|points|pts))/g;
@@ -377,7 +377,7 @@ export const CONCEPTS = {
         examples: {
           asks: ['who is the TA', "what is the TA's name", 'name of the instructor'],
           doesNotAsk: ['how should I name my file'],
-          holds: ['TA: Maria Lopez', 'Write to jsmith@ucsb.edu'],
+          holds: ['TA: Maria Lopez', 'Write to jsmith@ucsb.edu', 'Office hours with Dr. Hurford'],
           doesNotHold: ['the instructor will announce it'],
         },
       },
