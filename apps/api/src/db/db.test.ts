@@ -120,3 +120,31 @@ describe('durability', () => {
     }
   });
 });
+
+describe('prepared statements', () => {
+  it('prepares a statement marked /* prepared:NAME */ once per connection, and no other', async () => {
+    const { db } = createDb(database.url, { max: 1 });
+    try {
+      const marked = (n: number) =>
+        sql<{
+          doubled: number;
+        }>`/* prepared:test-doubled */ SELECT ${n}::int * 2 AS doubled`.execute(db);
+      const unmarked = (n: number) =>
+        sql<{ tripled: number }>`SELECT ${n}::int * 3 AS tripled`.execute(db);
+      const prepared = async () =>
+        (
+          await sql<{
+            name: string;
+          }>`SELECT name FROM pg_prepared_statements ORDER BY name`.execute(db)
+        ).rows.map((r) => r.name);
+      expect(await prepared()).toEqual([]);
+      for (let n = 1; n <= 7; n++) {
+        expect((await marked(n)).rows).toEqual([{ doubled: 2 * n }]);
+        expect((await unmarked(n)).rows).toEqual([{ tripled: 3 * n }]);
+      }
+      expect(await prepared()).toEqual(['test-doubled']);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -23,7 +23,7 @@ export class ChatRepository extends Repository {
       id: string;
       is_active: boolean;
       answer: TeacherAnswerRow | null;
-    }>`
+    }>`/* prepared:chat-class-and-answer */
       SELECT c.id, c.is_active,
              (SELECT to_jsonb(ta) FROM (${teacherAnswerOf(sql.ref('c.id'), question)}) ta) AS answer
       FROM classes c

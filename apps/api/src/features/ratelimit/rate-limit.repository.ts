@@ -31,7 +31,7 @@ export class RateLimitRepository extends Repository {
       first_start: Date;
       second_hits: number | null;
       second_start: Date | null;
-    }>`
+    }>`/* prepared:ratelimit-hit-in-turn */
       WITH first AS (
         INSERT INTO rate_limits (key, window_start, hits) VALUES (${first.key}, now(), 1)
         ON CONFLICT (key) DO UPDATE SET ${nextWindow(first.windowSeconds)}

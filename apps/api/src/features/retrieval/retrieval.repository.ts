@@ -128,7 +128,7 @@ export class RetrievalRepository extends Repository {
       lexeme: string | null;
       ndoc: number | null;
       chunks: number;
-    }>`
+    }>`/* prepared:retrieval-lexemes */
     -- MATERIALIZED: each stem is computed once, not again for every word a correction looks at
     WITH t AS MATERIALIZED (
       SELECT ord, fix, stem, n, CASE WHEN length(stem) >= ${TWO_EDITS_FROM_LENGTH}::int THEN 2 ELSE 1 END AS edits
