@@ -9,7 +9,6 @@ import {
   contentStatsSchema,
   contentTypeInputSchema,
   contentUpdateSchema,
-  IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
   syllabusCreateSchema,
   type ContentItem,
@@ -41,20 +40,11 @@ class Replayed extends Error {
   }
 }
 
-/** The upload's Idempotency-Key, if it sent one; 422 when it is not a valid key. */
-function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>) {
-  const raw = headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
-  if (raw === undefined) return undefined;
-  const parsed = idempotencyKeySchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  throw new InputValidationError(
-    parsed.error.issues.map((i) => ({
-      loc: ['headers', IDEMPOTENCY_KEY_HEADER.toLowerCase()],
-      msg: i.message,
-      type: i.code,
-    })),
-  );
-}
+/** An upload may name itself with an Idempotency-Key (validated with the request: 422 on headers). */
+const uploadHeaders = z.looseObject({
+  // IDEMPOTENCY_KEY_HEADER, as Node gives header names
+  'idempotency-key': idempotencyKeySchema.optional(),
+});
 
 export const contentRoutes =
   (content: ContentService, auth: AuthService): FastifyPluginAsyncZod =>
@@ -72,6 +62,7 @@ export const contentRoutes =
           "Upload a file (PDF, Word, Excel, CSV, text). It is stored, then read and indexed in the background: the reply is 202 at once with the item `processing` (without its text); GET /content/{id} shows when it is `ready`, or `failed` and why. A file refused before it is stored (too large, a type that cannot be read, empty) is a 4xx. Send the text fields before the file. With an `Idempotency-Key` header (8 to 128 visible ASCII characters, e.g. a UUID per file, the same on its retries), the same teacher sending that key again within 24 hours gets the first upload's item (202, same id) and nothing new is stored.",
         security: bearer,
         consumes: ['multipart/form-data'],
+        headers: uploadHeaders,
         response: { 202: one },
       },
       // the declared size, then (fields sent before the file) the class, before the file is read
@@ -88,7 +79,7 @@ export const contentRoutes =
             })),
           );
         };
-        const idempotencyKey = idempotencyKeyOf(req.headers);
+        const idempotencyKey = req.headers['idempotency-key'];
         let upload: { fields: Record<string, string>; file: StoredFile | undefined };
         try {
           upload = await streamUpload(req, CONTENT_MESSAGES.tooLarge, {

@@ -154,7 +154,8 @@ export class ContentService {
    *
    * With an `idempotencyKey`, the same teacher's upload with that key within
    * UPLOAD_IDEMPOTENCY_WINDOW_HOURS returns the first upload's item (as it is now) and this file
-   * is discarded: also when the two race (one transaction claims the key, the other undoes).
+   * is discarded: the key is claimed in the new item's own transaction, which undoes when the key
+   * already names an upload (also one that committed a moment before).
    */
   async upload(
     teacherId: string,
@@ -176,15 +177,6 @@ export class ContentService {
     const fileName = file.fileName.split(/[\\/]/).pop()!.slice(0, 255) || 'upload';
     const title = input.title?.trim() || fileName.replace(/\.[^.]+$/, '') || 'Untitled';
     const key = input.idempotencyKey;
-    const replay = async () => {
-      const earlier = await this.replayOf(teacherId, key!, input.classId);
-      if (earlier) await this.discardFile(file.uploadId);
-      return earlier;
-    };
-    if (key !== undefined) {
-      const earlier = await replay();
-      if (earlier) return earlier;
-    }
     let id: string;
     try {
       id = await this.deps.repo.insertProcessing(
@@ -214,10 +206,11 @@ export class ContentService {
       );
     } catch (err) {
       if (!(err instanceof UploadKeyTaken)) throw err;
-      // a request with the same key committed first: its item is the answer
-      const earlier = await replay();
+      // the key names an earlier upload (or one that committed first): its item is the answer
+      const earlier = await this.replayOf(teacherId, key!, input.classId);
       // that item was deleted in the meantime
       if (!earlier) throw conflict('This upload was just changed by another request. Try again.');
+      await this.discardFile(file.uploadId);
       return earlier;
     }
     this.deps.jobs.wake(CONTENT_JOB.name);
