@@ -56,6 +56,10 @@ import { ConversationsRepository } from './features/conversations/conversations.
 import { conversationsRoutes } from './features/conversations/conversations.routes.ts';
 import { ConversationsService } from './features/conversations/conversations.service.ts';
 import { createExtractor } from './features/extraction/index.ts';
+import { AssistantCheckRepository } from './features/assistant-check/assistant-check.repository.ts';
+import { assistantCheckRoutes } from './features/assistant-check/assistant-check.routes.ts';
+import { AssistantCheckService } from './features/assistant-check/assistant-check.service.ts';
+import { StandardWordings } from './features/assistant-check/standard-wordings.ts';
 import { FactsRepository } from './features/facts/facts.repository.ts';
 import { factsRoutes } from './features/facts/facts.routes.ts';
 import { FactsService } from './features/facts/facts.service.ts';
@@ -201,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the facts service.
   const repos = {
     analytics: new AnalyticsRepository(db),
+    assistantCheck: new AssistantCheckRepository(db),
     answering: new AnsweringRepository(db),
     auth: new AuthRepository(db),
     billing: new BillingRepository(db),
@@ -283,11 +288,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     processor,
   });
+  const standardWordings = new StandardWordings(repos.assistantCheck);
   const chat = new ChatService({
     repo: repos.chat,
     limiter,
     answerer,
+    standard: standardWordings,
     questionsPerMinute: config.chatRateLimitPerMinute,
+  });
+  const assistantCheck = new AssistantCheckService({
+    repo: repos.assistantCheck,
+    standard: standardWordings,
+    classes,
+    answer: (classId, question, options) =>
+      options?.material
+        ? chat.answerFromMaterial(classId, question)
+        : chat.answer(classId, question),
   });
   const teacherChat = new TeacherChatService({ repo: repos.chat, limiter, chat });
   const contact = new ContactService({
@@ -404,6 +420,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(classesRoutes(classes, auth));
       await api.register(contentRoutes(content, auth));
       await api.register(factsRoutes(facts, auth));
+      await api.register(assistantCheckRoutes(assistantCheck, auth));
       await api.register(chatRoutes(chat));
       await api.register(trialRoutes(trial));
       await api.register(contactRoutes(contact));

@@ -78,6 +78,13 @@ export const analyticsSchema = z.object({
   ),
   /** one entry per day of the range, oldest first, zeros included */
   contact_requests_per_day: z.array(z.object({ date: z.string(), requests: z.number() })),
+  /** Check your assistant (issue 29), over the range */
+  assistant_check: z.object({
+    /** questions answered from a checked answer */
+    answered_from_checks: z.number(),
+    /** standard questions students asked that the teacher has not checked, most asked first */
+    asked_unchecked: z.array(z.object({ id: z.string(), question: z.string(), count: z.number() })),
+  }),
   /**
    * the instant these figures were counted (ISO 8601): the server counts a class's view again at
    * most every ANALYTICS_RECOUNT_SECONDS, so a reload may show figures up to that old

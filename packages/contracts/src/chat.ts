@@ -60,6 +60,8 @@ export const chatReplySchema = z.object({
   source_type: z.enum(SOURCE_TYPES),
   citations: z.array(citationSchema),
   confidence: confidenceSchema,
+  /** the teacher checked this answer (Check your assistant): confirmed, written or not covered */
+  checked_by_teacher: z.boolean(),
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
@@ -112,5 +114,6 @@ export const testReplySchema = chatReplySchema.pick({
   source_type: true,
   citations: true,
   confidence: true,
+  checked_by_teacher: true,
 });
 export type TestReply = z.infer<typeof testReplySchema>;

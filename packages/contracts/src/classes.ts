@@ -1,3 +1,4 @@
+import { classCheckSummarySchema } from './assistant-check.ts';
 import { z } from './zod.ts';
 import { TITLE_MAX_LENGTH } from './limits.ts';
 import { billingUsageSchema } from './billing.ts';
@@ -118,6 +119,8 @@ export const classSchema = z.object({
   professor: z.object({ first_name: z.string(), last_name: z.string() }),
   school_name: z.string().nullable(),
   sample_questions: z.array(z.string()),
+  /** how the class stands on Check your assistant (issue 29) */
+  assistant_check: classCheckSummarySchema,
   created_at: z.string(),
   updated_at: z.string(),
 });

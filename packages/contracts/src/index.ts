@@ -13,3 +13,4 @@ export * from './slack.ts';
 export * from './excerpt-text.ts';
 export * from './web-page.ts';
 export * from './zod.ts';
+export * from './assistant-check.ts';

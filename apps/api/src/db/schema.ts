@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type {
+  CheckStatus,
   ContentStatus,
   FactKind,
   FactOrigin,
@@ -270,6 +271,26 @@ interface ConversationsTable {
   feedback_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** the teacher's correction of the answer (a content item) */
   corrected_content_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the checked question it matched: a standard key or an added question's id (migration 032) */
+  check_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** it was answered from a checked answer */
+  from_check: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** Check your assistant: the teacher's check of one question (migration 032). */
+interface AssistantChecksTable {
+  id: Generated<string>;
+  class_id: string;
+  standard_key: string | null;
+  question: string;
+  question_key: ColumnType<string, never, never>;
+  status: ColumnType<CheckStatus, CheckStatus | undefined, CheckStatus>;
+  answer: string | null;
+  citations: ColumnType<unknown, string | undefined, string>;
+  source_passage: string | null;
+  checked_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** A teacher's answer to a question students asked (migration 021). */
@@ -462,4 +483,5 @@ export interface Database {
   slack_events: SlackEventsTable;
   slack_contents: SlackContentsTable;
   class_answers: ClassAnswersTable;
+  assistant_checks: AssistantChecksTable;
 }

@@ -187,6 +187,38 @@ export class AnalyticsRepository extends Repository {
     return Number(row.n);
   }
 
+  /**
+   * Check your assistant over the range (migration 032): questions answered from a checked
+   * answer, and the questions on the class's list students asked without one (not checked, or
+   * needing a new look), most asked first, with an added question's wording.
+   */
+  async checkedAnswers(classId: string, range: AnalyticsRange, limit: number) {
+    const { rows } = await sql<{ key: string | null; own_question: string | null; n: string }>`
+      SELECT NULL AS key, NULL AS own_question, count(*) AS n
+      FROM conversations cv
+      WHERE cv.class_id = ${classId} AND cv.check_key IS NOT NULL AND cv.from_check
+        AND cv.created_at >= ${range.startAt} AND cv.created_at < ${range.endAt}
+      UNION ALL
+      (SELECT cv.check_key, min(own.question), count(*)
+       FROM conversations cv
+       LEFT JOIN assistant_checks own
+         ON own.class_id = cv.class_id AND own.standard_key IS NULL AND own.id::text = cv.check_key
+       WHERE cv.class_id = ${classId} AND cv.check_key IS NOT NULL AND NOT cv.from_check
+         AND cv.created_at >= ${range.startAt} AND cv.created_at < ${range.endAt}
+         AND NOT EXISTS (
+           SELECT 1 FROM assistant_checks a
+           WHERE a.class_id = cv.class_id AND coalesce(a.standard_key, a.id::text) = cv.check_key
+             AND a.status IN ('confirmed', 'edited', 'not_covered'))
+       GROUP BY cv.check_key
+       ORDER BY count(*) DESC, cv.check_key
+       LIMIT ${limit})`.execute(this.db);
+    const [total, ...asked] = rows;
+    return {
+      answeredFromChecks: Number(total?.n ?? 0),
+      asked: asked.map((r) => ({ key: r.key!, ownQuestion: r.own_question, count: Number(r.n) })),
+    };
+  }
+
   /** Student contact requests per day of the range, and how many of them still wait. */
   async contactRequestsPerDay(
     classId: string,

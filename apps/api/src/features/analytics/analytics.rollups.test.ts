@@ -235,6 +235,8 @@ async function direct(
     unanswered_questions: unanswered.map(group),
     content_usage: contentUsage,
     contact_requests_per_day: perDay.map(({ date }) => ({ date, requests: 0 })),
+    // conversations written straight to the table match no checked question
+    assistant_check: { answered_from_checks: 0, asked_unchecked: [] },
     counted_at: now.toISOString(),
   };
 }

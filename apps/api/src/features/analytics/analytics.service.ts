@@ -1,3 +1,4 @@
+import { standardQuestionOf } from '../assistant-check/standard-questions.ts';
 import { LRUCache } from 'lru-cache';
 import { ANALYTICS_RECOUNT_SECONDS, ANALYTICS_TOP_QUESTIONS, type Analytics } from '@app/contracts';
 import { InputValidationError } from '../../errors.ts';
@@ -73,18 +74,21 @@ export class AnalyticsService {
   private async count({ classId, days, timeZone }: CountedView) {
     const countedAt = this.now();
     const range = await this.deps.repo.range(countedAt, days, timeZone);
-    const [{ perDay, byHour }, requestsPerDay, contentUsage, { top, unanswered }, notHelpful] =
-      await Promise.all([
-        this.deps.repo.activity(classId, range),
-        this.deps.repo.contactRequestsPerDay(classId, range),
-        this.deps.repo.contentUsage(classId, range),
-        this.deps.conversations.questionGroupsSince(
-          classId,
-          range.startAt,
-          ANALYTICS_TOP_QUESTIONS,
-        ),
-        this.deps.repo.notHelpful(classId, range),
-      ]);
+    const [
+      { perDay, byHour },
+      requestsPerDay,
+      contentUsage,
+      { top, unanswered },
+      notHelpful,
+      checked,
+    ] = await Promise.all([
+      this.deps.repo.activity(classId, range),
+      this.deps.repo.contactRequestsPerDay(classId, range),
+      this.deps.repo.contentUsage(classId, range),
+      this.deps.conversations.questionGroupsSince(classId, range.startAt, ANALYTICS_TOP_QUESTIONS),
+      this.deps.repo.notHelpful(classId, range),
+      this.deps.repo.checkedAnswers(classId, range, ANALYTICS_TOP_QUESTIONS),
+    ]);
 
     const sum = <T>(rows: T[], pick: (row: T) => number) =>
       rows.reduce((total, row) => total + pick(row), 0);
@@ -115,6 +119,13 @@ export class AnalyticsService {
       unanswered_questions: unanswered.map(toQuestionGroup),
       content_usage: contentUsage,
       contact_requests_per_day: requestsPerDay.map(({ date, requests }) => ({ date, requests })),
+      assistant_check: {
+        answered_from_checks: checked.answeredFromChecks,
+        asked_unchecked: checked.asked.flatMap(({ key, ownQuestion, count }) => {
+          const question = ownQuestion ?? standardQuestionOf(key);
+          return question ? [{ id: key, question, count }] : [];
+        }),
+      },
       counted_at: countedAt.toISOString(),
     };
     return { analytics, rangeEndAt: range.endAt };

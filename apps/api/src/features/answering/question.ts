@@ -127,6 +127,7 @@ function intentOf(question: string, classNames: Set<string>): Intent {
 /** "is there any extra credit", "can I bring notes": asks whether something holds, as a whole */
 const YES_NO_QUESTION =
   /^(is|are|was|will|would|does|do|did|can|could|should|may|must|has|have)\b/i;
+export const isYesNoQuestion = (text: string) => YES_NO_QUESTION.test(text.trim());
 
 /**
  * Durations, counts, reasons and consequences ("how long should I wait", "what happens if"): the
@@ -159,7 +160,7 @@ export function parseQuestion(text: string, classNames: Set<string> = new Set())
     text,
     searchWords: searchWordsOf(text),
     asks: answerShapesOf(text),
-    yesNo: YES_NO_QUESTION.test(text.trim()),
+    yesNo: isYesNoQuestion(text),
     notAFact: NOT_A_FACT.test(text),
   };
 }

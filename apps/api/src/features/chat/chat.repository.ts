@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { AnswerRating, ReplyKind } from '@app/contracts';
+import type { AnswerRating, CheckStatus, Citation, ReplyKind } from '@app/contracts';
 import { Repository } from '../../db/repository.ts';
 
 /**
@@ -15,18 +15,14 @@ const HEADINGS_LIMIT = 50;
  */
 export class ChatRepository extends Repository {
   /**
-   * The class behind a share link and, in the same round trip, the teacher's answer to this
-   * question if they gave one (see teacherAnswer).
+   * The class behind a share link and, in the same round trip, what its answer to this question
+   * starts from (askContextOf): the teacher's answer, the question's group key, the checks.
    */
   async classAndAnswer(chatUuid: string, question: string) {
-    const { rows } = await sql<{
-      id: string;
-      is_active: boolean;
-      answer: TeacherAnswerRow | null;
-    }>`/* prepared:chat-class-and-answer */
-      SELECT c.id, c.is_active,
-             (SELECT to_jsonb(ta) FROM (${teacherAnswerOf(sql.ref('c.id'), question)}) ta) AS answer
-      FROM classes c
+    const { rows } = await sql<{ id: string; is_active: boolean } & AskContext>`
+      /* prepared:chat-class-and-answer */
+      SELECT c.id, c.is_active, ctx.*
+      FROM classes c, LATERAL (${askContextOf(sql.ref('c.id'), question)}) ctx
       WHERE c.chat_uuid = ${chatUuid} AND NOT c.is_draft`.execute(this.db);
     return rows[0];
   }
@@ -52,17 +48,11 @@ export class ChatRepository extends Repository {
     return r.numUpdatedRows === 1n;
   }
 
-  /**
-   * The teacher's latest answer to this question (a correction, or an answer to a question the
-   * material did not cover), matched as the teacher's screens group questions
-   * (question_group_key); undefined when there is none.
-   */
-  async teacherAnswer(classId: string, question: string): Promise<TeacherAnswerRow | undefined> {
-    const { rows } = await sql<TeacherAnswerRow>`${teacherAnswerOf(
-      sql`${classId}::uuid`,
-      question,
-    )}`.execute(this.db);
-    return rows[0];
+  /** What the class's answer to this question starts from (askContextOf). */
+  async askContext(classId: string, question: string): Promise<AskContext> {
+    const { rows } =
+      await sql<AskContext>`${askContextOf(sql`${classId}::uuid`, question)}`.execute(this.db);
+    return rows[0]!;
   }
 
   /** Stores one question and its answer. */
@@ -76,6 +66,8 @@ export class ChatRepository extends Repository {
     tokens_used: number;
     response_time_ms: number;
     citations: string;
+    check_key: string | null;
+    from_check: boolean;
   }) {
     return this.db
       .insertInto('conversations')
@@ -158,16 +150,44 @@ export type TeacherAnswerRow = {
   content_type: 'syllabus' | 'additional' | 'sample_work' | 'due_dates' | 'other' | 'assignment';
 };
 
+/** A check of the class (Check your assistant), as a student's question is matched with it. */
+export type CheckRow = {
+  id: string;
+  standard_key: string | null;
+  question: string;
+  question_key: string;
+  status: CheckStatus;
+  answer: string | null;
+  citations: Citation[];
+};
+
 /**
- * The class's latest teacher answer whose question groups with this one (question_group_key,
- * as the teacher's screens group questions): by the index's md5 of the key, then the key itself.
+ * What a class's answer to a question starts from, in one round trip: the teacher's latest
+ * answer whose question groups with this one (question_group_key, as the teacher's screens group
+ * questions; by the index's md5 of the key, then the key itself), the question's group key, and
+ * the class's checks (Check your assistant) that a student's question may match.
  */
-const teacherAnswerOf = (classId: RawBuilder<unknown>, question: string) => sql`
-  SELECT ca.content_id, ca.answer, ct.title, ct.content_type
-  FROM class_answers ca
-  JOIN contents ct ON ct.id = ca.content_id
-  WHERE ca.class_id = ${classId}
-    AND md5(ca.question_key) = md5(question_group_key(${question}))
-    AND ca.question_key = question_group_key(${question})
-  ORDER BY ca.created_at DESC
-  LIMIT 1`;
+export type AskContext = {
+  answer: TeacherAnswerRow | null;
+  question_key: string;
+  checks: CheckRow[];
+};
+
+const askContextOf = (classId: RawBuilder<unknown>, question: string) => sql`
+  SELECT
+    (SELECT to_jsonb(ta) FROM (
+       SELECT ca.content_id, ca.answer, ct.title, ct.content_type
+       FROM class_answers ca
+       JOIN contents ct ON ct.id = ca.content_id
+       WHERE ca.class_id = ${classId}
+         AND md5(ca.question_key) = md5(k.key)
+         AND ca.question_key = k.key
+       ORDER BY ca.created_at DESC
+       LIMIT 1) ta) AS answer,
+    k.key AS question_key,
+    (SELECT coalesce(jsonb_agg(jsonb_build_object(
+              'id', a.id, 'standard_key', a.standard_key, 'question', a.question,
+              'question_key', a.question_key, 'status', a.status, 'answer', a.answer,
+              'citations', a.citations)), '[]'::jsonb)
+     FROM assistant_checks a WHERE a.class_id = ${classId}) AS checks
+  FROM (SELECT question_group_key(${question}) AS key) k`;

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from '@app/contracts';
+import { CHAT_MESSAGES, CHECK_MESSAGES, CHECKED_STATUSES, type CheckStatus } from '@app/contracts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AnswerFeedback, AnswerRating } from '@app/contracts';
 import {
@@ -10,7 +10,9 @@ import {
 } from '../answering/answerer.ts';
 import { clip } from '../answering/clip.ts';
 import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
-import type { ChatRepository, TeacherAnswerRow } from './chat.repository.ts';
+import { matchingQuestion } from '../assistant-check/matching.ts';
+import type { StandardWordings } from '../assistant-check/standard-wordings.ts';
+import type { AskContext, ChatRepository, CheckRow, TeacherAnswerRow } from './chat.repository.ts';
 import { suggestedQuestionsOf } from './sample-questions.ts';
 
 /** Per client address and per class (ten times the address limit), each per minute. */
@@ -43,6 +45,41 @@ function answerOfTeacher(own: TeacherAnswerRow): Answer {
     confidence: 1,
   };
 }
+
+const isChecked = (status: CheckStatus) => (CHECKED_STATUSES as readonly string[]).includes(status);
+
+/**
+ * A checked answer as the assistant's reply: the teacher's (edited), the reply they confirmed
+ * with its sources, or "not covered in this course" (Contact Teacher is offered, as for any reply
+ * the material does not cover).
+ */
+function answerOfCheck(check: CheckRow): Answer {
+  if (check.status === 'not_covered')
+    return {
+      response: CHECK_MESSAGES.notCovered,
+      kind: 'none',
+      sourceType: 'other',
+      citations: [],
+      tokensUsed: 0,
+      confidence: 1,
+    };
+  const syllabus = check.citations.length === 0 || check.citations[0]!.content_type === 'syllabus';
+  return {
+    response: check.answer ?? '',
+    kind: 'answer',
+    sourceType: syllabus ? 'syllabus' : 'content',
+    citations: check.citations,
+    tokensUsed: 0,
+    confidence: 1,
+  };
+}
+
+/**
+ * A reply and the checked question the student's matched, if any: `used` when the checked answer
+ * was given (Analytics counts both).
+ */
+export type ChatAnswer = Answer & { check: { key: string; used: boolean } | null };
+
 const CLASS_INACTIVE_MESSAGE = CHAT_MESSAGES.classInactive;
 const BUSY = 'You are asking questions a little too quickly. Please wait a moment and try again.';
 
@@ -51,6 +88,8 @@ type ChatServiceDeps = {
   repo: ChatRepository;
   limiter: RateLimiter;
   answerer: Answerer;
+  /** the standard questions of Check your assistant, with their group keys */
+  standard: StandardWordings;
   /** CHAT_RATE_LIMIT_PER_MINUTE */
   questionsPerMinute?: number;
 };
@@ -80,19 +119,44 @@ export class ChatService {
 
   /**
    * The teacher's own answer when they gave one to this question (a correction, or an answer to
-   * a question the material did not cover), else the configured answerer over this class's
-   * material only. Stores nothing. `taught`: that answer when the caller already read it.
+   * a question the material did not cover), else a checked answer to the same question in other
+   * words (Check your assistant), else the configured answerer over this class's material only.
+   * Stores nothing. `known`: the ask's context when the caller already read it.
    */
   async answer(
     classId: string,
     question: string,
     onText?: OnAnswerText,
-    taught?: TeacherAnswerRow | null,
-  ): Promise<Answer> {
-    const own =
-      taught === undefined ? await this.deps.repo.teacherAnswer(classId, question) : taught;
-    if (own) return answerOfTeacher(own);
-    return this.deps.answerer.answer(classId, question, onText);
+    known?: AskContext,
+  ): Promise<ChatAnswer> {
+    const context = known ?? (await this.deps.repo.askContext(classId, question));
+    if (context.answer) return { ...answerOfTeacher(context.answer), check: null };
+    const match = await this.matchingCheck(question, context);
+    if (match?.row && isChecked(match.row.status))
+      return { ...answerOfCheck(match.row), check: { key: match.key, used: true } };
+    const answer = await this.deps.answerer.answer(classId, question, onText);
+    return { ...answer, check: match ? { key: match.key, used: false } : null };
+  }
+
+  /** The reply from the class's material alone: no teacher's answer, no checked answer. */
+  async answerFromMaterial(classId: string, question: string): Promise<ChatAnswer> {
+    return { ...(await this.deps.answerer.answer(classId, question)), check: null };
+  }
+
+  /**
+   * The checked question (standard or the teacher's own) that the student's asks the same as:
+   * its key (a standard key, or the added question's id) and its check, when there is one.
+   */
+  private async matchingCheck(question: string, context: AskContext) {
+    const rowOf = new Map(context.checks.map((c) => [c.standard_key ?? c.id, c]));
+    const candidates = [
+      ...(await this.deps.standard.wordings()),
+      ...context.checks
+        .filter((c) => c.standard_key === null)
+        .map((c) => ({ key: c.id, question: c.question, questionKey: c.question_key })),
+    ];
+    const found = matchingQuestion({ question, questionKey: context.question_key }, candidates);
+    return found ? { key: found.key, row: rowOf.get(found.key) } : null;
   }
 
   /**
@@ -131,7 +195,7 @@ export class ChatService {
         studentIdentifier: input.studentIdentifier,
         asker: `addr:${input.address}`,
       },
-      { started, onText, taught: c.answer },
+      { started, onText, context: c },
     );
   }
 
@@ -146,8 +210,8 @@ export class ChatService {
     {
       started = performance.now(),
       onText,
-      taught,
-    }: { started?: number; onText?: OnAnswerText; taught?: TeacherAnswerRow | null } = {},
+      context,
+    }: { started?: number; onText?: OnAnswerText; context?: AskContext } = {},
   ) {
     // an asker over their own limit is refused before it counts toward the class's: one client
     // flooding a link cannot use up the allowance of every other student of the class
@@ -156,7 +220,7 @@ export class ChatService {
       { key: `ask:class:${classId}`, limit: this.limits.perClass },
     );
     if (wait) throw tooManyRequests(wait, BUSY);
-    const answer = await this.answer(classId, input.question, onText, taught);
+    const answer = await this.answer(classId, input.question, onText, context);
     const responseTimeMs = Math.round(performance.now() - started);
     const row = await this.deps.repo.insertConversation({
       class_id: classId,
@@ -168,6 +232,8 @@ export class ChatService {
       tokens_used: answer.tokensUsed,
       response_time_ms: responseTimeMs,
       citations: JSON.stringify(answer.citations),
+      check_key: answer.check?.key ?? null,
+      from_check: answer.check?.used ?? false,
     });
     return {
       id: row.id,
@@ -177,6 +243,7 @@ export class ChatService {
       source_type: answer.sourceType,
       citations: answer.citations satisfies Citation[],
       confidence: confidenceOfReply(answer),
+      checked_by_teacher: answer.check?.used ?? false,
     };
   }
 }

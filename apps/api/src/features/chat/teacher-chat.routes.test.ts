@@ -209,6 +209,7 @@ describe('POST /api/chat/test/:class_id', () => {
     expect(res.statusCode).toBe(200);
     const data = dataOf<Record<string, unknown>>(res);
     expect(Object.keys(data).sort()).toEqual([
+      'checked_by_teacher',
       'citations',
       'confidence',
       'kind',

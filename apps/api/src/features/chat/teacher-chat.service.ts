@@ -65,6 +65,7 @@ export class TeacherChatService {
       source_type: answer.sourceType,
       citations: answer.citations,
       confidence: confidenceOfReply(answer),
+      checked_by_teacher: answer.check?.used ?? false,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor, Trx } from '../../db/index.ts';
 import type { ClassesTable } from '../../db/schema.ts';
 import { Repository } from '../../db/repository.ts';
@@ -18,6 +18,35 @@ export type ClassValues = Pick<
   | 'student_size'
   | 'description'
 >;
+
+/** Days of students' questions the class card's nudge looks back over (Check your assistant). */
+const ASKED_UNCHECKED_DAYS = 30;
+
+/**
+ * How the class stands on Check your assistant (migration 032), for its card: standard
+ * questions checked and needing a new look, and the questions on its list that students asked in
+ * the last ASKED_UNCHECKED_DAYS days without getting a checked answer (not checked yet).
+ */
+const checkSummaryOf = (classId: RawBuilder<unknown>) => sql<{
+  checked: number;
+  needs_review: number;
+  asked_unchecked: number;
+}>`(SELECT jsonb_build_object(
+      'checked', (SELECT count(*) FROM assistant_checks a
+                  WHERE a.class_id = ${classId} AND a.standard_key IS NOT NULL
+                    AND a.status IN ('confirmed', 'edited', 'not_covered')),
+      'needs_review', (SELECT count(*) FROM assistant_checks a
+                       WHERE a.class_id = ${classId} AND a.standard_key IS NOT NULL
+                         AND a.status = 'needs_review'),
+      'asked_unchecked', (SELECT count(DISTINCT cv.check_key) FROM conversations cv
+                          WHERE cv.class_id = ${classId} AND cv.check_key IS NOT NULL
+                            AND NOT cv.from_check
+                            AND cv.created_at > now() - make_interval(days => ${ASKED_UNCHECKED_DAYS})
+                            AND NOT EXISTS (
+                              SELECT 1 FROM assistant_checks a
+                              WHERE a.class_id = cv.class_id
+                                AND coalesce(a.standard_key, a.id::text) = cv.check_key
+                                AND a.status IN ('confirmed', 'edited', 'not_covered')))))`;
 
 /** All SQL for classes. Every read and write is scoped to the owning teacher. */
 export class ClassesRepository extends Repository {
@@ -67,6 +96,7 @@ export class ClassesRepository extends Repository {
                 .where('status', '=', 'ready'),
             )
             .as('has_syllabus'),
+        () => checkSummaryOf(sql.ref('c.id')).as('check_summary'),
       ]);
   }
 

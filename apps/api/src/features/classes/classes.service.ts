@@ -3,6 +3,7 @@ import type { Trx } from '../../db/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { ClassesRepository, ClassRow, ClassValues } from './classes.repository.ts';
+import { STANDARD_QUESTIONS } from '../assistant-check/standard-questions.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 
 function toClassItem(row: ClassRow): ClassItem {
@@ -25,6 +26,7 @@ function toClassItem(row: ClassRow): ClassItem {
     professor: { first_name: row.professor_first_name, last_name: row.professor_last_name },
     school_name: row.school ?? row.teacher_institution,
     sample_questions: row.sample_questions,
+    assistant_check: { ...row.check_summary, total: STANDARD_QUESTIONS.length },
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -15,7 +15,7 @@ import {
  * words overlap by at least half (Jaccard) are then merged here. "When is the midterm?" and
  * "when's the midterm exam" stay apart from "Where is the midterm?" and "Is the midterm curved?".
  */
-const SAME_WORDS_SHARE = 0.5;
+export const SAME_WORDS_SHARE = 0.5;
 const VARIANTS_MAX = 5;
 
 export type QuestionGroup = {
@@ -50,16 +50,21 @@ export function mergeExactGroups(rows: ExactGroupRow[], limit: number): Question
   return mergeSimilar(rows.map(exactGroup)).slice(0, limit);
 }
 
-/** question_key is "asks|words" (migration 006, question_group_key); asks never hold a "|". */
-function exactGroup({ key, ...group }: ExactGroupRow): ExactGroup {
-  const bar = key.indexOf('|');
-  return {
-    ...group,
-    asks: key.slice(0, bar).split(' ').filter(Boolean),
-    words: key
-      .slice(bar + 1)
+/** The words of a question_key ("asks|words", migration 006): stemmed, stop words left out. */
+export const keyWords = (key: string): Set<string> =>
+  new Set(
+    key
+      .slice(key.indexOf('|') + 1)
       .split(' ')
       .filter(Boolean),
+  );
+
+/** question_key is "asks|words" (migration 006, question_group_key); asks never hold a "|". */
+function exactGroup({ key, ...group }: ExactGroupRow): ExactGroup {
+  return {
+    ...group,
+    asks: key.slice(0, key.indexOf('|')).split(' ').filter(Boolean),
+    words: [...keyWords(key)],
   };
 }
 
@@ -107,7 +112,7 @@ function toGroup(members: ExactGroup[]): QuestionGroup {
   };
 }
 
-function jaccard(a: Set<string>, b: Set<string>): number {
+export function jaccard(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const w of a) if (b.has(w)) shared += 1;
   const union = a.size + b.size - shared;
