@@ -89,7 +89,16 @@ export type EvalOptions = {
   concurrency?: number;
   /** progress lines; default stderr */
   log?: (line: string) => void;
+  /**
+   * a teacher's checks to make before the questions (Check your assistant, issue 29): per course
+   * id, per item id (a standard key), `{ status, answer? }` as PUT takes it
+   */
+  checks?: TeacherChecks;
+  /** writes each course's check list (the standard questions and their replies) here, as JSON */
+  dumpChecks?: string;
 };
+
+export type TeacherChecks = Record<string, Record<string, { status: string; answer?: string }>>;
 
 export type UploadResult = {
   file: string;
@@ -116,6 +125,8 @@ export type QuestionResult = {
   /** an answer (not a quotation) that is wrong */
   misleading: boolean;
   reason: MissReason | null;
+  /** answered from an answer the teacher checked */
+  checked_by_teacher: boolean;
   /** set when the ask request failed (the question then counts as a miss) */
   error?: string;
 };
@@ -260,7 +271,12 @@ const evalTeacher = (email: string, institution: string | null) => ({
 /** Classes one teacher holds in a run: the plan's included classes, so no add-on is bought. */
 const COURSES_PER_TEACHER = 3;
 
-export type ReadyClass = { chatUuid: string; uploads: UploadResult[] };
+export type ReadyClass = {
+  classId: string;
+  chatUuid: string;
+  token: string;
+  uploads: UploadResult[];
+};
 
 export async function setUpCourse(
   baseUrl: string,
@@ -280,7 +296,7 @@ export async function setUpCourse(
   const ctx = { baseUrl, token, classId: created.id, datasetDir };
   const uploads: UploadResult[] = [];
   for (const doc of course.documents) uploads.push(await uploadDocument(ctx, doc));
-  return { chatUuid: created.chat_uuid, uploads };
+  return { classId: created.id, chatUuid: created.chat_uuid, token, uploads };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -292,7 +308,7 @@ async function ask(
   chatUuid: string,
   question: string,
   log: (line: string) => void,
-): Promise<EvalReply & { confidence: number | null; error?: string }> {
+): Promise<EvalReply & { confidence: number | null; checked?: boolean; error?: string }> {
   let reply: ApiReply;
   try {
     reply = await request(`${baseUrl}/api/chat/ask/${chatUuid}`, {
@@ -314,16 +330,24 @@ async function ask(
   if (reply.status === 404 || reply.status === 429)
     fail(`POST /api/chat/ask answered ${describeReply(reply)}`);
   const data = reply.body?.data as
-    { response?: unknown; source_type?: unknown; kind?: unknown; confidence?: unknown } | undefined;
+    | {
+        response?: unknown;
+        source_type?: unknown;
+        kind?: unknown;
+        confidence?: unknown;
+        checked_by_teacher?: unknown;
+      }
+    | undefined;
   if (reply.status >= 300 || typeof data?.response !== 'string')
     return { response: '', source_type: null, confidence: null, error: describeReply(reply) };
   const source = typeof data.source_type === 'string' ? data.source_type : null;
   const confidence = typeof data.confidence === 'number' ? data.confidence : null;
   const kind = typeof data.kind === 'string' ? (data.kind as ReplyKind) : null;
-  return { response: data.response, source_type: source, kind, confidence };
+  const checked = data.checked_by_teacher === true;
+  return { response: data.response, source_type: source, kind, confidence, checked };
 }
 
-type Asked = RawResult & { dataset: string; error?: string };
+type Asked = RawResult & { dataset: string; checked?: boolean; error?: string };
 
 async function askAll(
   baseUrl: string,
@@ -333,13 +357,14 @@ async function askAll(
 ): Promise<Asked[]> {
   const results: Asked[] = [];
   for (const q of course.questions) {
-    const { confidence, error, ...reply } = await ask(baseUrl, chatUuid, q.question, log);
+    const { confidence, checked, error, ...reply } = await ask(baseUrl, chatUuid, q.question, log);
     results.push({
       dataset: course.dataset,
       course: course.id,
       question: q,
       reply,
       confidence,
+      checked,
       ...(error ? { error } : {}),
     });
   }
@@ -363,6 +388,7 @@ function scored(a: Asked, threshold: number | null): QuestionResult {
     confidence: a.confidence,
     ...scoreQuestion(q, reply),
     misleading: isMisleading(q, reply),
+    checked_by_teacher: a.checked ?? false,
     ...(a.error ? { error: a.error } : {}),
   };
 }
@@ -427,17 +453,60 @@ async function evaluate(
     if (!teachers.has(group)) teachers.set(group, signUpTeacher(baseUrl, evalTeacher(email, null)));
     return teachers.get(group)!;
   };
-  return mapLimit(courses, options.concurrency ?? 1, async (course, i) => {
+  const checkLists = new Map<string, unknown>();
+  const results = await mapLimit(courses, options.concurrency ?? 1, async (course, i) => {
     const group = Math.floor(i / COURSES_PER_TEACHER);
     const email = `eval-${runId}-${group + 1}@example.com`;
     const token = teacherOf(email, group);
     const ready = await setUpCourse(baseUrl, course, email, course.datasetDir, token);
     const failed = ready.uploads.filter((u) => !u.ok);
     for (const u of failed) options.log(`${course.id}: upload of ${u.file} failed: ${u.error}`);
+    if (options.dumpChecks) checkLists.set(course.id, await checkList(baseUrl, ready));
+    await makeChecks(baseUrl, ready, options.checks?.[course.id] ?? {});
     const asked = await askAll(baseUrl, course, ready.chatUuid, options.log);
     options.log(`${course.id}: ${asked.length} questions asked`);
     return { course, uploads: ready.uploads, asked };
   });
+  if (options.dumpChecks)
+    writeFileSync(
+      options.dumpChecks,
+      `${JSON.stringify(Object.fromEntries(checkLists), null, 2)}\n`,
+    );
+  return results;
+}
+
+/** The class's check list as its teacher sees it: each question and the reply a student gets. */
+async function checkList(baseUrl: string, ready: ReadyClass) {
+  const reply = await request(`${baseUrl}/api/classes/${ready.classId}/assistant-check`, {
+    token: ready.token,
+  });
+  const data = reply.body?.data as
+    | { items: { id: string; question: string; reply: { kind: string; response: string } }[] }
+    | undefined;
+  if (reply.status !== 200 || !data) fail(`GET assistant-check answered ${describeReply(reply)}`);
+  return data.items.map((i) => ({
+    id: i.id,
+    question: i.question,
+    kind: i.reply.kind,
+    reply: i.reply.response,
+  }));
+}
+
+/** The teacher's checks, made through the API before any student asks. */
+async function makeChecks(
+  baseUrl: string,
+  ready: ReadyClass,
+  checks: Record<string, { status: string; answer?: string }>,
+) {
+  for (const [item, check] of Object.entries(checks)) {
+    const reply = await request(`${baseUrl}/api/classes/${ready.classId}/assistant-check/${item}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      token: ready.token,
+      body: JSON.stringify(check),
+    });
+    if (reply.status !== 200) fail(`PUT assistant-check/${item} answered ${describeReply(reply)}`);
+  }
 }
 
 function courseResult(c: { course: Course; uploads: UploadResult[] }, questions: QuestionResult[]) {
@@ -593,7 +662,8 @@ export function formatSummary(result: EvalResult): string {
 
 const USAGE =
   'usage: node --import tsx scripts/eval.ts <dataset.json>… [--report eval-report.json] ' +
-  '[--base-url http://127.0.0.1:3000] [--concurrency 1] [--llm-recall [--context-chars 12000]]';
+  '[--base-url http://127.0.0.1:3000] [--concurrency 1] [--llm-recall [--context-chars 12000]] ' +
+  '[--checks teacher-checks.json] [--dump-checks check-lists.json]';
 
 function parseCommandLine(argv: string[]) {
   const { values, positionals } = parseArgs({
@@ -605,6 +675,8 @@ function parseCommandLine(argv: string[]) {
       concurrency: { type: 'string', default: '1' },
       'llm-recall': { type: 'boolean', default: false },
       'context-chars': { type: 'string' },
+      checks: { type: 'string' },
+      'dump-checks': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -619,6 +691,10 @@ function parseCommandLine(argv: string[]) {
     baseUrl: values['base-url'],
     concurrency: Math.floor(concurrency),
     report: resolve(values.report!),
+    checks: values.checks
+      ? (JSON.parse(readFileSync(values.checks, 'utf8')) as TeacherChecks)
+      : undefined,
+    dumpChecks: values['dump-checks'] ? resolve(values['dump-checks']) : undefined,
   };
 }
 

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { AssistantCheckRepository } from './assistant-check.repository.ts';
+import { matchingQuestion, sameQuestionScore, type Wording } from './matching.ts';
+import { STANDARD_QUESTIONS } from './standard-questions.ts';
+
+let t: TestApp;
+let repo: AssistantCheckRepository;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  repo = new AssistantCheckRepository(t.db);
+});
+afterAll(async () => t?.close());
+
+const wordings = async (...questions: string[]): Promise<Wording[]> => {
+  const keys = await repo.groupKeys(questions);
+  return questions.map((question, i) => ({ question, questionKey: keys[i]! }));
+};
+
+/**
+ * The same question in other words: a student's wording, and the checked one it asks. Wordings
+ * that share fewer words ("is attendance mandatory" for "Is attendance required?") are not
+ * matched: they go to the engine, as any question does (precision first, matching.ts).
+ */
+const SAME: [string, string][] = [
+  ['what time are office hours', 'When are the office hours?'],
+  ["when's the final", 'When is the final exam?'],
+  ['What date is the final exam?', 'When is the final exam?'],
+  ['is there any extra credit', 'Is there extra credit?'],
+  ['what textbook do we need', 'What textbook do I need?'],
+  ['what are the prerequisites', 'What are the prerequisites for this class?'],
+  ['how do I submit assignments', 'How do I submit my assignments?'],
+  ['when is the last day to drop', 'When is the last day to drop the class?'],
+];
+
+/** Close in words, but another question: a checked answer to one must not answer the other. */
+const DIFFERENT: [string, string][] = [
+  ['where are office hours', 'When are the office hours?'],
+  ['when is the midterm', 'When is the final exam?'],
+  ['is the final exam cumulative', 'When is the final exam?'],
+  ['how much is the final exam worth', 'When is the final exam?'],
+  ['is there a curve', 'Is there extra credit?'],
+  ['what is the textbook’s edition', 'What software or tools do I need?'],
+  ['is the textbook required', 'What textbook do I need?'],
+];
+
+describe('sameQuestionScore', () => {
+  it.each(SAME)('"%s" asks "%s"', async (student, checked) => {
+    const [a, b] = await wordings(student, checked);
+    expect(sameQuestionScore(a!, b!)).toBeGreaterThan(0);
+  });
+
+  it.each(DIFFERENT)('"%s" does not ask "%s"', async (student, checked) => {
+    const [a, b] = await wordings(student, checked);
+    expect(sameQuestionScore(a!, b!)).toBe(0);
+  });
+});
+
+describe('matchingQuestion against the standard list', () => {
+  it('picks the closest standard question, or none', async () => {
+    const standard = await wordings(...STANDARD_QUESTIONS.map((q) => q.question));
+    const match = async (q: string) =>
+      matchingQuestion((await wordings(q))[0]!, standard)?.question ?? null;
+    expect(await match("when's the final exam")).toBe('When is the final exam?');
+    expect(await match('when are the exams')).toBe('When are the exams?');
+    expect(await match('who won the world cup')).toBeNull();
+    expect(await match('when is the midterm')).toBeNull();
+  });
+
+  it('every standard question matches itself and no other', async () => {
+    const standard = await wordings(...STANDARD_QUESTIONS.map((q) => q.question));
+    for (const s of standard) expect(matchingQuestion(s, standard)).toBe(s);
+  });
+});
