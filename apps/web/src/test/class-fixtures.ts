@@ -24,6 +24,7 @@ export function makeClass(overrides: Partial<ClassItem> = {}): ClassItem {
     professor: { first_name: 'Ada', last_name: 'Lovelace' },
     school_name: 'State University',
     sample_questions: [],
+    assistant_check: { checked: 0, total: 20, needs_review: 0, asked_unchecked: 0 },
     created_at: '2025-09-01T12:00:00.000Z',
     updated_at: '2025-09-01T12:00:00.000Z',
     ...overrides,

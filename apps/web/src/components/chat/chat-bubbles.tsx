@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BadgeCheck } from 'lucide-react';
 import type { Citation, ReplyKind } from '@app/contracts';
 import { LogoMark } from '@/components/layout/logo';
 import { cn } from '@/lib/utils';
@@ -56,7 +57,8 @@ export function AnswerBubble({
   children,
   actions,
 }: {
-  reply: { response: string; kind: ReplyKind; citations: Citation[] };
+  /** `checked_by_teacher`: the teacher checked this answer (Check your assistant) */
+  reply: { response: string; kind: ReplyKind; citations: Citation[]; checked_by_teacher?: boolean };
   /** what the material is called: "Not in the course material", "Excerpt from the document" */
   material?: MaterialName;
   linkify?: boolean;
@@ -78,6 +80,7 @@ export function AnswerBubble({
         )}
       >
         <ReplyKindLabel kind={kind} material={material} />
+        {reply.checked_by_teacher ? <CheckedByTeacher /> : null}
         <ReplyText kind={kind} text={reply.response} linkify={linkify} />
         {reply.citations.length ? (
           <Sources citations={reply.citations} linkify={linkify} {...sources} />
@@ -86,6 +89,19 @@ export function AnswerBubble({
       </article>
       {actions}
     </AssistantRow>
+  );
+}
+
+/** Over a reply the teacher checked: confirmed, written or marked not covered by them. */
+export function CheckedByTeacher() {
+  return (
+    <p className="mb-1.5">
+      <span className="inline-flex items-center gap-1 rounded-full bg-success-50 px-2 py-0.5 text-xs font-semibold text-success-700 ring-1 ring-success-600/20 ring-inset">
+        <BadgeCheck className="size-3.5 shrink-0" aria-hidden="true" />
+        Checked by your teacher
+        <span className="sr-only">:</span>
+      </span>
+    </p>
   );
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
   CHAT_MESSAGES,
+  CHECK_MESSAGES,
   excerptText,
   type ChatReply,
   type ChatSession,
@@ -41,6 +42,7 @@ function makeReply(overrides: Partial<ChatReply> = {}): ChatReply {
     kind: 'answer',
     source_type: 'syllabus',
     confidence: 0.9,
+    checked_by_teacher: false,
     citations: [
       {
         content_id: 'c-1',
@@ -361,6 +363,48 @@ describe('student chat page: asking', () => {
     expect(answer.querySelector('blockquote, mark')).toBeNull();
     expect(within(answer).queryByRole('button', { name: 'Contact Teacher' })).toBeNull();
     expect(thread().getByRole('group', { name: 'Rate this answer' })).toBeInTheDocument();
+  });
+
+  it('an answer the teacher checked says so; others do not', async () => {
+    const checked = makeReply({
+      response: 'Office hours are Mondays 2-4 pm in Science Hall 204.',
+      checked_by_teacher: true,
+    });
+    let next = checked;
+    await openChat({ [ASK_PATH]: () => answered(next)() });
+    await userEvent.type(questionBox(), 'what time are office hours{Enter}');
+    const answer = await thread().findByRole('article', { name: 'Answer' });
+    expect(within(answer).getByText('Checked by your teacher')).toBeVisible();
+    // heard after the kind, before the answer
+    expect(answer.textContent).toMatch(/^Answer: Checked by your teacher:Office hours are/);
+    expect(within(answer).queryByRole('button', { name: 'Contact Teacher' })).toBeNull();
+
+    next = makeReply();
+    await userEvent.type(questionBox(), 'When is the midterm?{Enter}');
+    await waitFor(() =>
+      expect(thread().getAllByRole('article', { name: 'Answer' })).toHaveLength(2),
+    );
+    const second = thread().getAllByRole('article', { name: 'Answer' })[1]!;
+    expect(within(second).queryByText('Checked by your teacher')).toBeNull();
+  });
+
+  it('a question the teacher marked not covered: the teacher says so, and Contact Teacher', async () => {
+    const reply = makeReply({
+      kind: 'none',
+      source_type: 'other',
+      response: CHECK_MESSAGES.notCovered,
+      citations: [],
+      checked_by_teacher: true,
+    });
+    await openChat({ [ASK_PATH]: answered(reply) });
+    await userEvent.type(questionBox(), 'Is there extra credit?{Enter}');
+    const answer = await thread().findByRole('article', {
+      name: 'Answer: not in the course material',
+    });
+    expect(within(answer).getByText('Checked by your teacher')).toBeVisible();
+    expect(within(answer).getByText(CHECK_MESSAGES.notCovered)).toBeVisible();
+    await userEvent.click(within(answer).getByRole('button', { name: 'Contact Teacher' }));
+    expect(await screen.findByRole('dialog', { name: 'Contact Teacher' })).toBeInTheDocument();
   });
 
   it('a 403 on asking marks the class deactivated and blocks the box', async () => {
