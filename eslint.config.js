@@ -79,12 +79,16 @@ const ANY_FEATURE = {
     'lib/ and components/ import no feature: move the shared piece here, or compose in src/app.',
 };
 /**
- * Classes, course material and course facts (what a teacher does with a class) use each
- * other one way only (classes → course-material → course-facts), and only through the used
- * folder's index.ts; the app imports a feature that has an index.ts through it too (a route's
- * lazy `import()` of its page is not an import this rule reads).
+ * Classes, course material, course facts and the assistant check (what a teacher does with a
+ * class) use each other one way only (classes → course-material → course-facts; classes and
+ * course-material → assistant-check), and only through the used folder's index.ts; the app
+ * imports a feature that has an index.ts through it too (a route's lazy `import()` of its page
+ * is not an import this rule reads).
  */
-const WEB_FEATURE_USES = { classes: ['course-material'], 'course-material': ['course-facts'] };
+const WEB_FEATURE_USES = {
+  classes: ['course-material', 'assistant-check'],
+  'course-material': ['course-facts', 'assistant-check'],
+};
 const insideOf = (features) => ({
   group: features.flatMap((used) =>
     ['@/features/', '../', '../../', '../../../', '**/features/'].map((at) => `${at}${used}/**`),

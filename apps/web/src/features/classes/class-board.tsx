@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, GraduationCap, Plus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -13,7 +14,7 @@ import { classKeys, useClassList, type ClassList } from '@/lib/api/get-classes';
 import { groupClasses } from '@/lib/class-groups';
 import { formatUsdExact } from '@/lib/format';
 import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
-import { AddContentModal, ReviewCourseModal } from '@/features/course-material';
+import { AddContentModal, ReviewCourseModal, type ReviewView } from '@/features/course-material';
 import { updateClass } from './api/update-class';
 import { ClassCard } from './class-card';
 import { checkClassCreation } from './class-logic';
@@ -30,7 +31,7 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
   const [wizardOpen, setWizardOpen] = useState(false);
   const [checking, setChecking] = useState(false);
   const [addContentFor, setAddContentFor] = useState<ClassItem | null>(null);
-  const [reviewFor, setReviewFor] = useState<ClassItem | null>(null);
+  const [review, setReview] = useState<{ id: string; tab: ReviewView } | null>(null);
   const [copyFor, setCopyFor] = useState<ClassItem | null>(null);
   const autoOpened = useRef(false);
 
@@ -40,6 +41,32 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
     () => groupClasses(classes ?? [], usage?.season_name),
     [classes, usage?.season_name],
   );
+
+  // Review Course of a class as the list has it now (its check's counts change as it is checked)
+  const reviewFor = review ? (classes?.find((c) => c.id === review.id) ?? null) : null;
+
+  // ?review=<class id>&tab=check (the analytics' "Check them"): that class's Review Course, once
+  const [params, setParams] = useSearchParams();
+  const linkedReview = params.get('review');
+  useEffect(() => {
+    if (!linkedReview || !classes) return;
+    const tab = params.get('tab');
+    if (classes.some((c) => c.id === linkedReview)) {
+      setReview({
+        id: linkedReview,
+        tab: tab === 'check' || tab === 'facts' ? tab : 'content',
+      });
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('review');
+        next.delete('tab');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedReview, classes, params, setParams]);
 
   // SPEC §2: the wizard opens by itself when the teacher has no classes yet.
   useEffect(() => {
@@ -165,7 +192,7 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
                     item={item}
                     toggling={toggle.isPending && toggle.variables?.id === item.id}
                     onAddContent={setAddContentFor}
-                    onReview={setReviewFor}
+                    onReview={(c, tab = 'content') => setReview({ id: c.id, tab })}
                     onCopyClass={setCopyFor}
                     onToggleActive={(c) => toggle.mutate(c)}
                   />
@@ -178,7 +205,11 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
 
       <CreateClassWizard open={wizardOpen} onOpenChange={setWizardOpen} />
       <AddContentModal classItem={addContentFor} onOpenChange={() => setAddContentFor(null)} />
-      <ReviewCourseModal classItem={reviewFor} onOpenChange={() => setReviewFor(null)} />
+      <ReviewCourseModal
+        classItem={reviewFor}
+        initialTab={review?.tab}
+        onOpenChange={() => setReview(null)}
+      />
       <CopyClassModal classItem={copyFor} onOpenChange={() => setCopyFor(null)} />
     </>
   );

@@ -10,12 +10,14 @@ import {
   FileText,
   History,
   Link2,
+  ListChecks,
   MessageSquare,
   MoreHorizontal,
   Power,
   Users,
 } from 'lucide-react';
 import type { ClassItem } from '@app/contracts';
+import type { ReviewView } from '@/features/course-material';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -44,7 +46,8 @@ export function ClassCard({
   item: ClassItem;
   toggling: boolean;
   onAddContent(item: ClassItem): void;
-  onReview(item: ClassItem): void;
+  /** Review Course, on its first tab or the one given */
+  onReview(item: ClassItem, tab?: ReviewView): void;
   onCopyClass(item: ClassItem): void;
   onToggleActive(item: ClassItem): void;
 }) {
@@ -130,6 +133,8 @@ export function ClassCard({
           <Stat icon={FileText} label="Content" value={item.content_count} />
         </dl>
 
+        <CheckSummary item={item} onCheck={() => onReview(item, 'check')} />
+
         {/* two buttons a row only when the card is wide enough for "Review course" */}
         <div className="mt-auto grid grid-cols-1 gap-2 p-5 pt-4 @[21rem]:grid-cols-2">
           <Button size="sm" className="px-2" onClick={() => onAddContent(item)}>
@@ -170,6 +175,52 @@ export function ClassCard({
         </div>
       ) : null}
     </article>
+  );
+}
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/**
+ * How far the teacher has checked the assistant (issue 29): "Assistant checked: 12 of 20 · 2 need
+ * a new look", and, when students asked standard questions not checked yet, a way to check them.
+ */
+function CheckSummary({ item, onCheck }: { item: ClassItem; onCheck(): void }) {
+  const { checked, total, needs_review: toReview, asked_unchecked: asked } = item.assistant_check;
+  if (total <= 0) return null;
+  return (
+    <div className="mx-5 mt-3 space-y-2 text-sm">
+      <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-ink-700">
+        <ListChecks className="size-4 shrink-0 text-ink-500" aria-hidden="true" />
+        <span>
+          Assistant checked:{' '}
+          <span className="font-semibold text-ink-900">
+            {checked} of {total}
+          </span>
+        </span>
+        {toReview > 0 ? (
+          <span className="font-medium text-warning-800">
+            · {toReview} {toReview === 1 ? 'needs' : 'need'} a new look
+          </span>
+        ) : null}
+      </p>
+      {asked > 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 rounded-lg bg-brand-50 px-3 py-2 text-brand-900 ring-1 ring-brand-200 ring-inset">
+          <p className="min-w-0">
+            Students asked {plural(asked, 'question', 'questions')} you haven’t checked
+          </p>
+          <Button
+            variant="link"
+            size="sm"
+            className="font-semibold"
+            onClick={onCheck}
+            aria-label={`Check them: questions students asked in ${item.class_name}`}
+          >
+            Check them
+          </Button>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

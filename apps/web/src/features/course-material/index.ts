@@ -4,7 +4,7 @@
  * this folder only through this file (eslint.config.js).
  */
 export { AddContentModal } from './add-content-modal';
-export { ReviewCourseModal } from './review-course-modal';
+export { ReviewCourseModal, type ReviewView } from './review-course-modal';
 export { FileDropzone } from './file-dropzone';
 export {
   CONTENT_STATUS_TEXT,

@@ -30,6 +30,7 @@ import { downloadText } from './content-files';
 import { CONTENT_STATUS_TEXT, isProcessing, pollDelay } from './content-status';
 import { ContentText } from './content-text';
 import { CourseFactsView } from '@/features/course-facts';
+import { AssistantCheck, useAssistantCheckCount } from '@/features/assistant-check';
 import { ReviewTabs, type ReviewTab } from './review-tabs';
 import { deleteContent } from './api/delete-content';
 import { getContent } from './api/get-content';
@@ -48,12 +49,8 @@ export const REVIEW_TEXT = {
     'The assistant never passes these passages to its AI model. If they should not be there, edit the text or upload a corrected file.',
 } as const;
 
-type ReviewView = 'content' | 'facts';
-
-const REVIEW_TABS: ReviewTab<ReviewView>[] = [
-  { value: 'content', label: 'Course content' },
-  { value: 'facts', label: 'Course facts' },
-];
+/** The tabs of Review Course; `check` is Check your assistant. */
+export type ReviewView = 'content' | 'facts' | 'check';
 
 /** Where an item came from when it was not added here: "Shared in Slack · #course-chat". */
 export function originText(origin: ContentOrigin) {
@@ -64,9 +61,12 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : '')
 
 export function ReviewCourseModal({
   classItem,
+  initialTab = 'content',
   onOpenChange,
 }: {
   classItem: ClassItem | null;
+  /** the tab it opens on (the class card's and the analytics' "Check them" open `check`) */
+  initialTab?: ReviewView;
   onOpenChange(open: boolean): void;
 }) {
   // the item being read in the viewer; Escape there goes back to the list, not out of the dialog
@@ -88,7 +88,12 @@ export function ReviewCourseModal({
         }}
       >
         {classItem ? (
-          <ReviewBody classItem={classItem} viewing={viewing} onView={setViewing} />
+          <ReviewBody
+            classItem={classItem}
+            initialTab={initialTab}
+            viewing={viewing}
+            onView={setViewing}
+          />
         ) : null}
       </DialogContent>
     </Dialog>
@@ -97,10 +102,12 @@ export function ReviewCourseModal({
 
 function ReviewBody({
   classItem,
+  initialTab,
   viewing,
   onView: setViewing,
 }: {
   classItem: ClassItem;
+  initialTab: ReviewView;
   viewing: ContentItem | null;
   onView(item: ContentItem | null): void;
 }) {
@@ -122,7 +129,24 @@ function ReviewBody({
   });
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
-  const [tab, setTab] = useState<ReviewView>('content');
+  const [tab, setTab] = useState<ReviewView>(initialTab);
+  // the check's count as the teacher changes it here, else as the class list last said
+  const count = useAssistantCheckCount(classItem.id) ?? classItem.assistant_check;
+  const tabs: ReviewTab<ReviewView>[] = [
+    { value: 'content', label: 'Course content' },
+    { value: 'facts', label: 'Course facts' },
+    {
+      value: 'check',
+      label: 'Check your assistant',
+      badge:
+        count.total > 0 ? (
+          <span className="rounded-full bg-ink-200/70 px-1.5 py-px text-xs font-semibold text-ink-700 tabular-nums">
+            {count.checked}/{count.total}
+            <span className="sr-only"> checked</span>
+          </span>
+        ) : null,
+    },
+  ];
 
   const contents = query.data?.contents ?? [];
   const syllabus = contents.find((c) => c.content_type === 'syllabus') ?? null;
@@ -243,14 +267,11 @@ function ReviewBody({
         </DialogDescription>
       </DialogHeader>
 
-      <ReviewTabs
-        label="What to review"
-        tabs={REVIEW_TABS}
-        value={tab}
-        onChange={(next) => setTab(next)}
-      >
+      <ReviewTabs label="What to review" tabs={tabs} value={tab} onChange={(next) => setTab(next)}>
         {tab === 'facts' ? (
           <CourseFactsView classId={classItem.id} />
+        ) : tab === 'check' ? (
+          <AssistantCheck classId={classItem.id} />
         ) : (
           <>
             {message ? (

@@ -4,6 +4,8 @@ import { cn } from '@/lib/utils';
 export interface ReviewTab<T extends string> {
   value: T;
   label: string;
+  /** after the label, part of the tab's name (a count: "3/20" with "checked" for a screen reader) */
+  badge?: ReactNode;
 }
 
 /**
@@ -54,7 +56,7 @@ export function ReviewTabs<T extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-ink-100 p-1 sm:inline-grid sm:w-auto"
+        className="mb-5 flex flex-wrap gap-1 rounded-lg bg-ink-100 p-1 sm:inline-flex sm:flex-nowrap"
       >
         {tabs.map((tab, index) => {
           const selected = tab.value === value;
@@ -72,13 +74,14 @@ export function ReviewTabs<T extends string>({
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(tab.value)}
               className={cn(
-                'h-9 rounded-md px-4 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                'inline-flex h-9 flex-auto items-center justify-center gap-1.5 rounded-md px-4 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:flex-none',
                 selected
                   ? 'bg-white text-ink-900 shadow-sm'
                   : 'text-ink-600 hover:bg-white/60 hover:text-ink-900',
               )}
             >
               {tab.label}
+              {tab.badge}
             </button>
           );
         })}
