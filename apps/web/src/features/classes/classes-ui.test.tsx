@@ -10,6 +10,7 @@ import {
 } from '@app/contracts';
 import { makeUsage, ok } from '@/test/billing-fixtures';
 import { stubDialog } from '@/test/browser-dialogs';
+import { checkRoutes, makeCheckItem } from '@/test/assistant-check-fixtures';
 import { makeClass, makeContent } from '@/test/class-fixtures';
 import { makeUser, mockApi, networkDown, seedSession, type Reply } from '@/test/fetch-mock';
 import { eventStream } from '@/test/event-stream';
@@ -227,16 +228,14 @@ describe('create class wizard', () => {
     expect(w.getByText('A text content entry needs both a title and content.')).toBeInTheDocument();
     await userEvent.type(w.getByLabelText('Entry 1 content'), 'Mondays 2-4pm');
     await userEvent.click(w.getByRole('button', { name: 'Create Class' }));
-    await w.findByText('Step 3 of 3: Test the assistant');
+    await w.findByText('Step 3 of 3: Check your assistant');
     // Create Class made the draft a class
     expect(
       calls.find((c) => c.method === 'PUT' && c.path === `/classes/${created.id}`)?.body,
     ).toEqual({ is_draft: false });
-    expect(
-      within(w.getByRole('list', { name: 'Test questions' }))
-        .getAllByRole('listitem')
-        .map((li) => li.querySelector('p')?.textContent),
-    ).toEqual([...DEFAULT_TEST_QUESTIONS]);
+    expect(w.getByRole('heading', { name: 'Check your assistant', level: 3 })).toBeInTheDocument();
+    expect(w.queryByRole('list', { name: 'Questions tried' })).toBeNull();
+    for (const question of DEFAULT_TEST_QUESTIONS) expect(w.queryByText(question)).toBeNull();
     expect(w.queryByText(/upcoming release/)).toBeNull();
     expect(calls.find((c) => c.method === 'POST' && c.path === '/content')?.body).toMatchObject({
       title: 'Office hours',
@@ -247,14 +246,15 @@ describe('create class wizard', () => {
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
-  describe('step 3: testing the assistant', () => {
-    const [objectives, grading, dueDates] = DEFAULT_TEST_QUESTIONS;
+  describe('step 3: checking the assistant', () => {
+    const grading = 'How are labs graded?';
     const created = makeClass({ class_name: 'Biology', content_count: 2 });
     const gradingReply: TestReply = {
       response: 'Labs 30%, midterm 30%, final 40%. <img src=x onerror="alert(1)">',
       kind: 'answer',
       source_type: 'syllabus',
       confidence: 0.9,
+      checked_by_teacher: false,
       citations: [
         {
           content_id: 'c-1',
@@ -286,31 +286,70 @@ describe('create class wizard', () => {
       );
     }
 
-    it('tests each question, Test all and an own question, with sources and SPEC errors', async () => {
+    /** The class, and its check of one standard question. */
+    const step3 = (routes: Routes = {}) =>
+      setup([], {
+        [`GET /classes/${created.id}`]: ok(created),
+        ...checkRoutes(created.id, [makeCheckItem()]).routes,
+        ...routes,
+      });
+
+    /** Asks one question in the "Try another question" box. */
+    async function tryQuestion(w: ReturnType<typeof within>, question: string) {
+      await userEvent.type(w.getByLabelText('Your own question'), `${question}{Enter}`);
+    }
+
+    it('checks the standard questions in place of the default test questions; Finish ends it', async () => {
+      draftAtStep3();
+      const calls = step3();
+      const w = await openWizard();
+      await w.findByText('Step 3 of 3: Check your assistant');
+      expect(
+        w.getByRole('heading', { name: 'Check your assistant', level: 3 }),
+      ).toBeInTheDocument();
+      for (const question of DEFAULT_TEST_QUESTIONS) expect(w.queryByText(question)).toBeNull();
+      const row = within(await w.findByRole('listitem', { name: 'When are the office hours?' }));
+      await userEvent.click(
+        row.getByRole('button', { name: 'Confirm: When are the office hours?' }),
+      );
+      expect(await row.findByText('Confirmed')).toBeInTheDocument();
+      expect(w.getByText('1 of 20 checked')).toBeInTheDocument();
+      expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+        path: `/classes/${created.id}/assistant-check/office_hours`,
+        body: { status: 'confirmed' },
+      });
+      await userEvent.click(w.getByRole('button', { name: 'Finish' }));
+      expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    });
+
+    it('tries another question, with sources and SPEC errors', async () => {
       draftAtStep3();
       const answer = (init: RequestInit) => {
         const { question } = JSON.parse(String(init.body)) as { question: string };
         if (question === grading) return ok(gradingReply);
-        if (question === objectives) return networkDown();
-        if (question === dueDates) return { status: 500, body: { success: false, detail: 'x' } };
+        if (question === 'Where is the lab?') return networkDown();
+        if (question === 'Is there a field trip?')
+          return { status: 500, body: { success: false, detail: 'x' } };
         return ok({
           response: 'Yes, attendance counts.',
           kind: 'answer',
           source_type: 'content',
           citations: [],
+          checked_by_teacher: false,
         });
       };
-      const calls = setup([], {
-        [`GET /classes/${created.id}`]: ok(created),
+      const calls = step3({
         [`POST /chat/test/${created.id}/stream`]: answer,
         // the plain test question, when the stream cannot be reached
         [`POST /chat/test/${created.id}`]: answer,
       });
       const streamed = () => calls.filter((c) => c.path === `/chat/test/${created.id}/stream`);
       const w = await openWizard();
-      await w.findByText('Step 3 of 3: Test the assistant');
+      await w.findByText('Step 3 of 3: Check your assistant');
+      expect(w.queryByRole('list', { name: 'Questions tried' })).toBeNull();
+      expect(w.getByRole('button', { name: 'Test' })).toBeDisabled();
 
-      await userEvent.click(w.getByRole('button', { name: `Test: ${grading}` }));
+      await tryQuestion(w, grading);
       const item = within(w.getByText(grading).closest('li')!);
       expect(
         await item.findByText('Labs 30%, midterm 30%, final 40%. <img src=x onerror="alert(1)">'),
@@ -322,6 +361,7 @@ describe('create class wizard', () => {
       const test = streamed()[0]!;
       expect(test.body).toEqual({ question: grading });
       expect(test.authorization).toBe('Bearer access-1');
+      expect(w.getByLabelText('Your own question')).toHaveValue('');
       // answers are kept in the draft (SPEC §3 test responses)
       await waitFor(() =>
         expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!).testResponses).toEqual({
@@ -329,35 +369,27 @@ describe('create class wizard', () => {
         }),
       );
 
-      await userEvent.click(w.getByRole('button', { name: 'Test all' }));
+      await tryQuestion(w, 'Where is the lab?');
       expect(await w.findByText('Failed to test question')).toBeInTheDocument();
+      await tryQuestion(w, 'Is there a field trip?');
       expect(await w.findByText('Failed to get AI response')).toBeInTheDocument();
-      await waitFor(() => expect(w.getByRole('button', { name: 'Test all' })).toBeEnabled());
-      expect(streamed().map((c) => c.body)).toEqual([
-        { question: grading },
-        { question: objectives },
-        { question: grading },
-        { question: dueDates },
-      ]);
       // no connection to the stream: the plain call was tried once, in vain
       expect(calls.filter((c) => c.path === `/chat/test/${created.id}`).map((c) => c.body)).toEqual(
-        [{ question: objectives }],
+        [{ question: 'Where is the lab?' }],
       );
 
-      const own = w.getByLabelText('Your own question');
-      expect(w.getByRole('button', { name: 'Test' })).toBeDisabled();
-      await userEvent.type(own, 'Is attendance required?{Enter}');
+      await userEvent.click(item.getByRole('button', { name: `Test: ${grading}` }));
+      await waitFor(() => expect(streamed()).toHaveLength(4));
+      await tryQuestion(w, 'Is attendance required?');
       expect(await w.findByText('Yes, attendance counts.')).toBeInTheDocument();
-      expect(own).toHaveValue('');
       expect(
-        within(w.getByRole('list', { name: 'Test questions' })).getAllByRole('listitem'),
+        within(w.getByRole('list', { name: 'Questions tried' })).getAllByRole('listitem'),
       ).toHaveLength(4);
-      await userEvent.click(w.getByRole('button', { name: 'Finish' }));
-      expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
     });
 
-    it('shows each test answer as students will get it: an answer, an excerpt quoted, none flagged', async () => {
+    it('shows each answer as students will get it: an answer, an excerpt quoted, none flagged', async () => {
       draftAtStep3();
+      const [objectives, dueDates] = ['What will I learn?', 'When are labs due?'];
       const replies: Record<string, TestReply> = {
         [grading]: gradingReply,
         [dueDates]: {
@@ -370,6 +402,7 @@ describe('create class wizard', () => {
           kind: 'excerpt',
           source_type: 'syllabus',
           confidence: 0.8,
+          checked_by_teacher: false,
           citations: [gradingReply.citations[0]!],
         },
         [objectives]: {
@@ -377,19 +410,19 @@ describe('create class wizard', () => {
           kind: 'none',
           source_type: 'other',
           confidence: 0.2,
+          checked_by_teacher: false,
           citations: [],
         },
       };
-      setup([], {
-        [`GET /classes/${created.id}`]: ok(created),
+      step3({
         [`POST /chat/test/${created.id}/stream`]: (init) =>
           ok(replies[(JSON.parse(String(init.body)) as { question: string }).question]),
       });
       const w = await openWizard();
-      await w.findByText('Step 3 of 3: Test the assistant');
-      await userEvent.click(w.getByRole('button', { name: 'Test all' }));
+      await w.findByText('Step 3 of 3: Check your assistant');
       const itemOf = (question: string) => within(w.getByText(question).closest('li')!);
 
+      await tryQuestion(w, dueDates);
       const excerpt = itemOf(dueDates);
       const lead = await excerpt.findByText('Here is what the syllabus says about Assignments:');
       const box = lead.closest('[data-kind]')!;
@@ -404,28 +437,27 @@ describe('create class wizard', () => {
       expect(box.textContent).not.toContain('**');
       expect(excerpt.getByText(/Students see this passage to read and check/)).toBeInTheDocument();
 
+      await tryQuestion(w, objectives);
       const none = itemOf(objectives);
       const notCovered = await none.findByText("The course material doesn't cover that.");
       expect(notCovered.closest('[data-kind]')!.textContent).toMatch(
         /^Not in the course material:The course material/,
       );
 
+      await tryQuestion(w, grading);
       const answer = itemOf(grading);
       const stated = await answer.findByText(/^Labs 30%, midterm 30%, final 40%\./);
       expect(stated.closest('[data-kind]')!.textContent).toMatch(/^Answer: Labs 30%/);
       expect(stated.closest('[data-kind]')!.querySelector('blockquote')).toBeNull();
     });
 
-    it('a test answer is written as it comes; its sources show at the end', async () => {
+    it('an answer is written as it comes; its sources show at the end', async () => {
       draftAtStep3();
       const stream = eventStream();
-      setup([], {
-        [`GET /classes/${created.id}`]: ok(created),
-        [`POST /chat/test/${created.id}/stream`]: stream.handler,
-      });
+      step3({ [`POST /chat/test/${created.id}/stream`]: stream.handler });
       const w = await openWizard();
-      await w.findByText('Step 3 of 3: Test the assistant');
-      await userEvent.click(w.getByRole('button', { name: `Test: ${grading}` }));
+      await w.findByText('Step 3 of 3: Check your assistant');
+      await tryQuestion(w, grading);
       const item = within(w.getByText(grading).closest('li')!);
       expect(await item.findByText('Getting an answer…')).toBeInTheDocument();
 
@@ -436,7 +468,6 @@ describe('create class wizard', () => {
       expect(await item.findByText('Labs 30%, midterm 30%')).toBeInTheDocument();
       expect(item.queryByText(/Sources:/)).toBeNull();
       expect(item.getByRole('button', { name: `Test: ${grading}` })).toBeDisabled();
-      expect(w.getByRole('button', { name: 'Test all' })).toBeDisabled();
 
       stream.done(gradingReply);
       expect(
@@ -453,9 +484,8 @@ describe('create class wizard', () => {
     });
 
     it('an expired token on the stream: the plain call refreshes the session and answers', async () => {
-      draftAtStep3();
-      const calls = setup([], {
-        [`GET /classes/${created.id}`]: ok(created),
+      draftAtStep3({ testQuestions: [grading] });
+      const calls = step3({
         [`POST /chat/test/${created.id}/stream`]: {
           status: 401,
           body: { success: false, detail: 'Token expired', code: 'TOKEN_EXPIRED' },
@@ -472,7 +502,9 @@ describe('create class wizard', () => {
         }),
       });
       const w = await openWizard();
-      await w.findByText('Step 3 of 3: Test the assistant');
+      await w.findByText('Step 3 of 3: Check your assistant');
+      // the check's list is loaded before the test question is asked
+      await w.findByRole('listitem', { name: 'When are the office hours?' });
       await userEvent.click(w.getByRole('button', { name: `Test: ${grading}` }));
       expect(await w.findByText(/Labs 30%, midterm 30%, final 40%/)).toBeInTheDocument();
       expect(
@@ -486,34 +518,43 @@ describe('create class wizard', () => {
 
     it('a 429 from the stream shows the server’s words; nothing else is asked', async () => {
       draftAtStep3();
-      const calls = setup([], {
-        [`GET /classes/${created.id}`]: ok(created),
+      const calls = step3({
         [`POST /chat/test/${created.id}/stream`]: {
           status: 429,
           body: { success: false, detail: 'You are testing too fast.', code: 'RATE_LIMITED' },
         },
       });
       const w = await openWizard();
-      await w.findByText('Step 3 of 3: Test the assistant');
-      await userEvent.click(w.getByRole('button', { name: `Test: ${grading}` }));
+      await w.findByText('Step 3 of 3: Check your assistant');
+      await tryQuestion(w, grading);
       expect(await w.findByText('You are testing too fast.')).toBeInTheDocument();
       expect(calls.filter((c) => c.path.startsWith('/chat/test'))).toHaveLength(1);
     });
 
-    it('a saved answer comes back with the draft; a class without content is not tested', async () => {
-      draftAtStep3({ testResponses: { [grading]: gradingReply, [dueDates]: 'old text answer' } });
-      const calls = setup([], {
+    it('a saved answer comes back with the draft; an older draft’s default questions do not; a class without content is not tested', async () => {
+      const [objectives] = DEFAULT_TEST_QUESTIONS;
+      draftAtStep3({
+        testQuestions: [objectives, grading, 'When are labs due?'],
+        testResponses: {
+          [objectives]: gradingReply,
+          // saved before replies said whether the teacher checked them
+          [grading]: { ...gradingReply, checked_by_teacher: undefined },
+          'When are labs due?': 'old text answer',
+        },
+      });
+      const calls = step3({
         [`GET /classes/${created.id}`]: ok({ ...created, content_count: 0, has_syllabus: false }),
+        [`GET /content/class/${created.id}`]: ok({ contents: [] }),
       });
       const w = await openWizard();
       expect(await w.findByText(/Labs 30%, midterm 30%/)).toBeInTheDocument();
-      await waitFor(() =>
-        expect(calls.some((c) => c.path === `/classes/${created.id}`)).toBe(true),
-      );
-      await userEvent.click(w.getByRole('button', { name: `Test: ${dueDates}` }));
+      expect(w.queryByText(objectives)).toBeNull();
+      // nothing read: the SPEC message at once
       expect(
         await w.findByText('Please upload content first to test AI responses'),
       ).toBeInTheDocument();
+      await userEvent.click(w.getByRole('button', { name: 'Test: When are labs due?' }));
+      expect(w.getAllByText('Please upload content first to test AI responses')).toHaveLength(1);
       expect(calls.some((c) => c.path.startsWith('/chat/test'))).toBe(false);
     });
   });
@@ -549,7 +590,7 @@ describe('create class wizard', () => {
     renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Create New Class' }));
     const w = within(await screen.findByRole('dialog', { name: 'Create New Class' }));
-    expect(w.getByText('Step 3 of 3: Test the assistant')).toBeInTheDocument();
+    expect(w.getByText('Step 3 of 3: Check your assistant')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEST_QUESTIONS, type ContentItem } from '@app/contracts';
+import type { ContentItem } from '@app/contracts';
+import { checkRoutes, makeCheckItem } from '@/test/assistant-check-fixtures';
 import { ok } from '@/test/billing-fixtures';
 import { makeClass, makeContent } from '@/test/class-fixtures';
 import { makeUser } from '@/test/fetch-mock';
@@ -180,7 +181,7 @@ describe('create class wizard: files read in the background', () => {
     expect(state.polls).toBe(1);
   });
 
-  it('step 3: no testing while the syllabus is being read; allowed once it is ready', async () => {
+  it('step 3: no checking nor testing while the syllabus is being read; allowed once it is ready', async () => {
     draftAt(3);
     const syllabus = makeContent({
       class_id: created.id,
@@ -189,12 +190,14 @@ describe('create class wizard: files read in the background', () => {
     });
     let contents: ContentItem[] = [syllabus];
     let listed = 0;
+    const check = checkRoutes(created.id, [makeCheckItem()]);
     const calls = setup([], {
       [`GET /classes/${created.id}`]: ok(created),
       [`GET /content/class/${created.id}`]: () => {
         listed += 1;
         return ok({ contents });
       },
+      ...check.routes,
       [`POST /chat/test/${created.id}/stream`]: ok({
         response: 'Labs 30%.',
         source_type: 'syllabus',
@@ -202,11 +205,11 @@ describe('create class wizard: files read in the background', () => {
       }),
     });
     const w = await openWizard();
-    await w.findByText('Step 3 of 3: Test the assistant');
+    await w.findByText('Step 3 of 3: Check your assistant');
     expect(await w.findByText('Your syllabus is still being read')).toBeInTheDocument();
-    const [first] = DEFAULT_TEST_QUESTIONS;
-    expect(w.getByRole('button', { name: `Test: ${first}` })).toBeDisabled();
-    expect(w.getByRole('button', { name: 'Test all' })).toBeDisabled();
+    // the check waits for the syllabus: its replies would come from nothing yet
+    expect(w.queryByRole('heading', { name: 'Check your assistant' })).toBeNull();
+    expect(calls.some((c) => c.path === check.base)).toBe(false);
     await user.type(w.getByLabelText('Your own question'), 'Is attendance required?');
     expect(w.getByRole('button', { name: 'Test' })).toBeDisabled();
 
@@ -219,7 +222,8 @@ describe('create class wizard: files read in the background', () => {
     contents = [{ ...syllabus, status: 'ready' }];
     await elapse(5000);
     await waitFor(() => expect(w.queryByText('Your syllabus is still being read')).toBeNull());
-    const testButton = w.getByRole('button', { name: `Test: ${first}` });
+    expect(await w.findByRole('listitem', { name: 'When are the office hours?' })).toBeTruthy();
+    const testButton = w.getByRole('button', { name: 'Test' });
     expect(testButton).toBeEnabled();
     await user.click(testButton);
     expect(await w.findByText('Labs 30%.')).toBeInTheDocument();
@@ -229,6 +233,7 @@ describe('create class wizard: files read in the background', () => {
     const settled = listed;
     await elapse(30_000);
     expect(listed).toBe(settled);
+    expect(calls.filter((c) => c.method === 'GET' && c.path === check.base)).toHaveLength(1);
   });
 
   it('step 3: an unreadable syllabus is reported, and with nothing ready nothing is tested', async () => {
@@ -242,15 +247,16 @@ describe('create class wizard: files read in the background', () => {
     const calls = setup([], {
       [`GET /classes/${created.id}`]: ok(created),
       [`GET /content/class/${created.id}`]: ok({ contents: [syllabus] }),
+      ...checkRoutes(created.id, [makeCheckItem()]).routes,
     });
     const w = await openWizard();
     expect(await w.findByText('Your syllabus could not be read')).toBeInTheDocument();
     expect(w.getByText(new RegExp(DAMAGED))).toBeInTheDocument();
-    const [first] = DEFAULT_TEST_QUESTIONS;
-    await user.click(w.getByRole('button', { name: `Test: ${first}` }));
     expect(
       await w.findByText('Please upload content first to test AI responses'),
     ).toBeInTheDocument();
+    await user.type(w.getByLabelText('Your own question'), 'Is attendance required?{Enter}');
+    expect(w.getAllByText('Please upload content first to test AI responses')).toHaveLength(1);
     expect(calls.some((c) => c.path.startsWith('/chat/test'))).toBe(false);
   });
 });

@@ -64,7 +64,7 @@ describe('wizard steps', () => {
     expect(current).not.toHaveClass('sr-only');
     expect(current.closest('li')).toHaveAttribute('aria-current', 'step');
     // the others: their numbers on a phone, names read out, and shown from 640 px
-    for (const name of ['Additional content', 'Test the assistant']) {
+    for (const name of ['Additional content', 'Check your assistant']) {
       const other = within(progress).getByText(name);
       expect(other).toHaveClass('sr-only', 'sm:not-sr-only');
       expect(other.closest('li')).toHaveTextContent(/^\d\. /);

@@ -2,9 +2,9 @@ import { useRef, useState, type Dispatch } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { ApiError, hasErrorCode } from '@/lib/api-client';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
+import { AssistantCheck } from '@/features/assistant-check';
 import {
   CONTENT_STATUS_TEXT,
   getContents,
@@ -27,8 +27,9 @@ export function testErrorText(error: unknown): string {
 }
 
 /**
- * Step 3: the class is created; the teacher asks the default questions or their own. Nothing
- * is asked while the syllabus is still being read, nor of a class with no content read.
+ * Step 3: the class is created; the teacher checks the assistant (the questions students ask
+ * about every course, Check your assistant), and may try any other question. Nothing is asked
+ * while the syllabus is still being read; with no content read, the SPEC message says why.
  */
 export function TestingStep({
   state,
@@ -39,7 +40,6 @@ export function TestingStep({
 }) {
   const { classId, testQuestions, testResults } = state;
   const [notice, setNotice] = useState<string | null>(null);
-  const [testingAll, setTestingAll] = useState(false);
   // what is written of each answer on its way (passing UI state: not part of the draft)
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const unmountSignal = useUnmountSignal();
@@ -73,11 +73,14 @@ export function TestingStep({
   const syllabusReading = syllabusItem?.status === 'processing';
   const othersReading =
     listed?.filter((c) => c.content_type !== 'syllabus' && isProcessing(c)).length ?? 0;
+  const readyCount = listed?.filter((c) => c.status === 'ready').length ?? 0;
   const hasContent = listed
-    ? listed.some((c) => c.status === 'ready')
+    ? readyCount > 0
     : classDetail.data
       ? classDetail.data.content_count > 0 || classDetail.data.has_syllabus
       : state.syllabus.sent !== null || state.entries.some((e) => e.savedId);
+  // the list waits for the syllabus; known to have nothing read, it says so at once
+  const noContent = listed !== undefined && !syllabusReading && !hasContent;
 
   async function runTest(question: string) {
     if (!classId || syllabusReading) return;
@@ -107,19 +110,6 @@ export function TestingStep({
     dispatch({ type: 'testFinished', question, result });
   }
 
-  async function testAll() {
-    setTestingAll(true);
-    try {
-      // one at a time: the answers arrive in order and the server's pace limit is respected
-      for (const question of testQuestions) {
-        if (unmountSignal().aborted) break;
-        await runTest(question);
-      }
-    } finally {
-      setTestingAll(false);
-    }
-  }
-
   function testOwnQuestion(question: string) {
     const text = question.trim();
     if (!text) return;
@@ -136,59 +126,52 @@ export function TestingStep({
           created with its course material.
         </p>
       </div>
-      <section aria-labelledby="wizard-test" className="space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div>
-            <h3 id="wizard-test" className="text-sm font-semibold text-ink-900">
-              Test the assistant
-            </h3>
-            <p className="text-sm text-ink-600">
-              See how students&apos; questions are answered from your material.
-            </p>
-          </div>
-          <Button
-            variant="outline"
-            size="sm"
-            loading={testingAll}
-            disabled={
-              syllabusReading || Object.values(testResults).some((r) => r.status === 'loading')
-            }
-            onClick={() => void testAll()}
-          >
-            Test all
-          </Button>
+      {syllabusReading ? (
+        <Alert variant="info" title={WIZARD_TEXT.syllabusReading}>
+          {WIZARD_TEXT.syllabusReadingHint}
+        </Alert>
+      ) : syllabusItem?.status === 'failed' ? (
+        <Alert variant="warning" title={WIZARD_TEXT.syllabusFailed}>
+          {syllabusItem.status_reason ?? CONTENT_STATUS_TEXT.failedFallback} Answers won&apos;t use
+          it; add a new syllabus from the class card.
+        </Alert>
+      ) : null}
+      {othersReading > 0 && !syllabusReading ? (
+        <Alert variant="info">
+          {othersReading === 1
+            ? '1 file is still being read; '
+            : `${othersReading} files are still being read; `}
+          answers use {othersReading === 1 ? 'it' : 'them'} once ready.
+        </Alert>
+      ) : null}
+      {notice || noContent ? <Alert variant="warning">{WIZARD_TEXT.noContent}</Alert> : null}
+      {classId && !syllabusReading && (listed !== undefined || contentList.isError) ? (
+        // asked again as more of the material is read
+        <AssistantCheck key={readyCount} classId={classId} />
+      ) : null}
+      <section aria-labelledby="wizard-try" className="space-y-3 border-t border-ink-200 pt-5">
+        <div>
+          <h3 id="wizard-try" className="text-sm font-semibold text-ink-900">
+            Try another question
+          </h3>
+          <p className="text-sm text-ink-600">
+            Ask anything else and see the reply a student would get.
+          </p>
         </div>
-        {syllabusReading ? (
-          <Alert variant="info" title={WIZARD_TEXT.syllabusReading}>
-            {WIZARD_TEXT.syllabusReadingHint}
-          </Alert>
-        ) : syllabusItem?.status === 'failed' ? (
-          <Alert variant="warning" title={WIZARD_TEXT.syllabusFailed}>
-            {syllabusItem.status_reason ?? CONTENT_STATUS_TEXT.failedFallback} Answers won&apos;t
-            use it; add a new syllabus from the class card.
-          </Alert>
+        {testQuestions.length ? (
+          <ol aria-label="Questions tried" className="space-y-2">
+            {testQuestions.map((q) => (
+              <TestQuestionItem
+                key={q}
+                question={q}
+                result={testResults[q]}
+                draft={drafts[q] ?? null}
+                disabled={syllabusReading}
+                onTest={() => void runTest(q)}
+              />
+            ))}
+          </ol>
         ) : null}
-        {othersReading > 0 && !syllabusReading ? (
-          <Alert variant="info">
-            {othersReading === 1
-              ? '1 file is still being read; '
-              : `${othersReading} files are still being read; `}
-            answers use {othersReading === 1 ? 'it' : 'them'} once ready.
-          </Alert>
-        ) : null}
-        {notice ? <Alert variant="warning">{notice}</Alert> : null}
-        <ol aria-label="Test questions" className="space-y-2">
-          {testQuestions.map((q) => (
-            <TestQuestionItem
-              key={q}
-              question={q}
-              result={testResults[q]}
-              draft={drafts[q] ?? null}
-              disabled={syllabusReading}
-              onTest={() => void runTest(q)}
-            />
-          ))}
-        </ol>
         <OwnQuestionForm onTest={testOwnQuestion} disabled={syllabusReading} />
       </section>
     </div>

@@ -45,9 +45,12 @@ export function readDraft(owner: string): { draft: Draft | null; failed: boolean
         classInfo: { ...WIZARD_CLASS_DEFAULTS, ...parsed.classInfo },
         syllabus: { title: '', content: '', ...parsed.syllabus },
         additionalContent: Array.isArray(parsed.additionalContent) ? parsed.additionalContent : [],
+        // an older draft's three default questions gave way to Check your assistant (issue 29)
         testQuestions: Array.isArray(parsed.testQuestions)
-          ? parsed.testQuestions.filter((q): q is string => typeof q === 'string')
-          : [...DEFAULT_TEST_QUESTIONS],
+          ? parsed.testQuestions.filter(
+              (q): q is string => typeof q === 'string' && !isDefaultQuestion(q),
+            )
+          : [],
         testResponses: savedTestResponses(parsed.testResponses),
         id: typeof parsed.id === 'string' ? parsed.id : null,
         owner,
@@ -60,12 +63,21 @@ export function readDraft(owner: string): { draft: Draft | null; failed: boolean
   }
 }
 
-/** Keeps only well-formed answers from a stored draft. */
+const isDefaultQuestion = (question: string) =>
+  (DEFAULT_TEST_QUESTIONS as readonly string[]).includes(question);
+
+/**
+ * Keeps only well-formed answers from a stored draft (one saved before replies said whether the
+ * teacher checked them was not), to the teacher's own questions.
+ */
 function savedTestResponses(value: unknown): Record<string, TestReply> {
   if (!value || typeof value !== 'object') return {};
   const saved: Record<string, TestReply> = {};
   for (const [question, reply] of Object.entries(value)) {
-    const parsed = testReplySchema.safeParse(reply);
+    if (isDefaultQuestion(question)) continue;
+    const parsed = testReplySchema.safeParse(
+      reply && typeof reply === 'object' ? { checked_by_teacher: false, ...reply } : reply,
+    );
     if (parsed.success) saved[question] = parsed.data;
   }
   return saved;
@@ -93,7 +105,7 @@ export function openWizard(owner: string): WizardState {
       sent: draft.step > 1 ? 'restored' : null,
     },
     entries: draft.additionalContent.map((e) => ({ ...e, key: nextKey() })),
-    testQuestions: draft.testQuestions.length ? draft.testQuestions : fresh.testQuestions,
+    testQuestions: draft.testQuestions,
     testResults: Object.fromEntries(
       Object.entries(draft.testResponses).map(([q, reply]) => [
         q,

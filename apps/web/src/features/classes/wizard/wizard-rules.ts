@@ -32,7 +32,7 @@ export const WIZARD_TEXT = {
 export const STEP_NAMES = [
   'Class info & syllabus',
   'Additional content',
-  'Test the assistant',
+  'Check your assistant',
 ] as const;
 
 /** A file's state in the wizard (SPEC §4): uploading, processing, completed or error. */

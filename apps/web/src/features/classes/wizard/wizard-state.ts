@@ -1,4 +1,4 @@
-import { DEFAULT_TEST_QUESTIONS, type TestReply } from '@app/contracts';
+import type { TestReply } from '@app/contracts';
 import { CONTENT_STATUS_TEXT } from '@/features/course-material';
 import type { ClassInfoValues } from '../class-info-fields';
 import { WIZARD_CLASS_DEFAULTS, type UploadStatus } from './wizard-rules';
@@ -61,6 +61,7 @@ export interface WizardState {
   syllabus: SyllabusState;
   entries: TextEntry[];
   uploads: UploadRow[];
+  /** step 3's "Try another question": the teacher's own questions, asked in turn */
   testQuestions: string[];
   testResults: Record<string, TestResult>;
   /** Next or Create Class is at work */
@@ -106,7 +107,7 @@ let keySeq = 0;
 /** A key for a new upload row or text entry. */
 export const nextKey = () => `k${++keySeq}`;
 
-/** A new class: step 1, the default fields and test questions, nothing sent yet. */
+/** A new class: step 1, the default fields, no questions tried, nothing sent yet. */
 export function newWizardState(): WizardState {
   return {
     step: 1,
@@ -125,7 +126,7 @@ export function newWizardState(): WizardState {
     },
     entries: [],
     uploads: [],
-    testQuestions: [...DEFAULT_TEST_QUESTIONS],
+    testQuestions: [],
     testResults: {},
     busy: false,
     formError: null,
