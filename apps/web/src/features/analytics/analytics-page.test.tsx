@@ -53,6 +53,7 @@ function makeAnalytics(classId: string, overrides: Partial<Analytics> = {}): Ana
       date,
       requests: date === '2025-03-18' ? 3 : 0,
     })),
+    assistant_check: { answered_from_checks: 0, asked_unchecked: [] },
     counted_at: '2025-03-18T14:05:09.000Z',
     ...overrides,
   };
@@ -177,6 +178,58 @@ describe('Analytics page', () => {
       .getByText('Answered', { selector: 'dt > span' })
       .closest('dt')!.nextElementSibling!;
     expect(answered).toHaveTextContent('75%from the material: 3 of 4');
+  });
+
+  it('Checked answers: how many were answered from them, and the asked questions not checked, with Check them', async () => {
+    signedIn({
+      [`GET /chat/analytics/${bio.id}`]: ok(
+        makeAnalytics(bio.id, {
+          assistant_check: {
+            answered_from_checks: 7,
+            asked_unchecked: [
+              { id: 'late_work', question: 'What happens if I turn in work late?', count: 3 },
+              { id: 'final', question: 'When is the final exam?', count: 1 },
+            ],
+          },
+        }),
+      ),
+      [`GET /content/class/${bio.id}`]: ok({ contents: [] }),
+      [`GET /classes/${bio.id}/assistant-check`]: ok({ items: [], checked: 0, total: 20 }),
+    });
+    const { router } = renderApp(`/analytics?class_id=${bio.id}`);
+    const section = within(
+      await screen.findByRole('region', { name: 'Checked answers' }, { timeout: 4000 }),
+    );
+    expect(section.getByText('7')).toBeInTheDocument();
+    expect(section.getByText(/questions answered from your checked answers/)).toBeInTheDocument();
+    const asked = within(section.getByRole('list', { name: 'Asked, not checked' }));
+    expect(asked.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'What happens if I turn in work late?3 times',
+      'When is the final exam?1 time',
+    ]);
+    const check = section.getByRole('link', { name: 'Check them' });
+    expect(check).toHaveAttribute('href', `/dashboard?review=${bio.id}&tab=check`);
+    // the dashboard opens this class's Review Course on the check
+    await user.click(check);
+    const review = within(await screen.findByRole('dialog', { name: 'Review Course' }));
+    expect(review.getByRole('tab', { name: /^Check your assistant/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(review.getByText('What the assistant knows about Biology.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('Checked answers with every asked question checked says so, with no Check them', async () => {
+    signedIn();
+    renderApp(`/analytics?class_id=${bio.id}`);
+    const section = within(
+      await screen.findByRole('region', { name: 'Checked answers' }, { timeout: 4000 }),
+    );
+    expect(
+      section.getByText('Every common question students asked in this period is checked.'),
+    ).toBeInTheDocument();
+    expect(section.queryByRole('link', { name: 'Check them' })).toBeNull();
   });
 
   it('the Table toggle shows the same numbers in a real table', async () => {

@@ -27,6 +27,7 @@ import {
 import { exportConversations, exportFileName } from './api/export-conversations';
 import { browserTimeZone, useAnalytics } from './api/get-analytics';
 import { BarChart } from './components/bar-chart';
+import { CheckedAnswers } from './components/checked-answers';
 import { MaterialUsage } from './components/material-usage';
 import { TopQuestions, UnansweredQuestions } from './components/question-lists';
 import { StatCards } from './components/stat-cards';
@@ -289,6 +290,7 @@ function Figures({ data, classId }: { data: Analytics; classId: string }) {
         <TopQuestions questions={data.top_questions} />
         <UnansweredQuestions questions={data.unanswered_questions} classId={classId} />
       </div>
+      <CheckedAnswers check={data.assistant_check} period={period} classId={classId} />
       <div className="grid gap-6 xl:grid-cols-2">
         <MaterialUsage usage={data.content_usage} />
         <BarChart
