@@ -33,7 +33,6 @@ export const CHECK_TEXT = {
   addLabel: 'Add your own question',
   addHint: 'A question your students ask that is not on the list.',
   addFailed: 'Could not add the question.',
-  own: 'Your question',
   announce: {
     confirmed: (question: string) => `Confirmed: ${question} Students get this answer.`,
     edited: (question: string) => `Saved your answer to: ${question}`,

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -47,9 +48,21 @@ export function CheckAnswerDialog({
   onSave(item: AssistantCheckItem, answer: string): Promise<void>;
   onClose(): void;
 }) {
+  const content = useRef<HTMLDivElement>(null);
   return (
     <Dialog open={item !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent size="md">
+      <DialogContent
+        ref={content}
+        size="md"
+        onOpenAutoFocus={(event) => {
+          // the answer, not the first button: the cursor at the end of the text to start from
+          const answer = content.current?.querySelector('textarea');
+          if (!answer) return;
+          event.preventDefault();
+          answer.focus();
+          answer.setSelectionRange(answer.value.length, answer.value.length);
+        }}
+      >
         {item ? (
           <AnswerForm
             item={item}
@@ -108,7 +121,6 @@ function AnswerForm({
           error={errors.answer?.message}
           rows={5}
           aria-required
-          autoFocus
           className="text-base sm:text-sm"
           {...form.register('answer')}
         />

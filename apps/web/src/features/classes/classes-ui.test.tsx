@@ -296,7 +296,7 @@ describe('create class wizard', () => {
 
     /** Asks one question in the "Try another question" box. */
     async function tryQuestion(w: ReturnType<typeof within>, question: string) {
-      await userEvent.type(w.getByLabelText('Your own question'), `${question}{Enter}`);
+      await userEvent.type(w.getByLabelText('Your question'), `${question}{Enter}`);
     }
 
     it('checks the standard questions in place of the default test questions; Finish ends it', async () => {
@@ -361,7 +361,7 @@ describe('create class wizard', () => {
       const test = streamed()[0]!;
       expect(test.body).toEqual({ question: grading });
       expect(test.authorization).toBe('Bearer access-1');
-      expect(w.getByLabelText('Your own question')).toHaveValue('');
+      expect(w.getByLabelText('Your question')).toHaveValue('');
       // answers are kept in the draft (SPEC §3 test responses)
       await waitFor(() =>
         expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!).testResponses).toEqual({

@@ -210,7 +210,7 @@ describe('create class wizard: files read in the background', () => {
     // the check waits for the syllabus: its replies would come from nothing yet
     expect(w.queryByRole('heading', { name: 'Check your assistant' })).toBeNull();
     expect(calls.some((c) => c.path === check.base)).toBe(false);
-    await user.type(w.getByLabelText('Your own question'), 'Is attendance required?');
+    await user.type(w.getByLabelText('Your question'), 'Is attendance required?');
     expect(w.getByRole('button', { name: 'Test' })).toBeDisabled();
 
     // the list refreshes by itself while something is being read
@@ -255,7 +255,7 @@ describe('create class wizard: files read in the background', () => {
     expect(
       await w.findByText('Please upload content first to test AI responses'),
     ).toBeInTheDocument();
-    await user.type(w.getByLabelText('Your own question'), 'Is attendance required?{Enter}');
+    await user.type(w.getByLabelText('Your question'), 'Is attendance required?{Enter}');
     expect(w.getAllByText('Please upload content first to test AI responses')).toHaveLength(1);
     expect(calls.some((c) => c.path.startsWith('/chat/test'))).toBe(false);
   });

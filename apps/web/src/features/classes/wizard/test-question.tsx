@@ -131,7 +131,7 @@ export function OwnQuestionForm({
         setQuestion('');
       }}
     >
-      <Field label="Your own question" className="min-w-0 flex-1">
+      <Field label="Your question" className="min-w-0 flex-1">
         <Input
           value={question}
           maxLength={QUESTION_MAX_LENGTH}
