@@ -1,34 +1,71 @@
-import { answerShapesOf } from '../answering/concepts.ts';
-import { isYesNoQuestion } from '../answering/question.ts';
-import { jaccard, keyWords, SAME_WORDS_SHARE } from '../conversations/question-groups.ts';
+import { answerShapesOf, type AnswerShape } from '../answering/concepts.ts';
+import { isYesNoQuestion, parseQuestion } from '../answering/question.ts';
+import { keyWords } from '../conversations/question-groups.ts';
 
 /**
- * "The same question in other words", for checked answers: a student's question takes a checked
- * question's answer when both
- * - share most of their words as the teacher's screens group questions (question_group_key:
- *   stemmed, stop words out; at least SAME_WORDS_SHARE of them, Jaccard), and
- * - the engine reads them as asking for the same kinds of answer (a time, a place, a weight…,
- *   concepts.ts) and both, or neither, ask whether something holds.
- * The question words themselves (what, when) are left to the second test: "what time are office
- * hours" asks what "when are the office hours" asks. Precision first: a question that matches
- * nothing is answered by the engine as before, while a wrong match would state a checked answer
- * to another question ("when is the midterm" is not "when is the final exam").
+ * "The same question in other words", for checked answers, through the engine's one reading of a
+ * question and its group key. A question is about its words (question_group_key: stemmed, stop
+ * words out, as the teacher's screens group questions) and the concepts the engine reads in it
+ * (concepts.ts: "book" and "textbook" both name texts), leaving out the class's own name and
+ * code, which every question of the class is about. A student's question takes a checked
+ * question's answer when
+ * - each is mostly about what the other is about (SAME_SUBJECT_SHARE both ways);
+ * - the kinds of answer they ask for agree (a time, a place, a weight…; one that names none
+ *   agrees with any), and both, or neither, ask whether something holds.
+ * What a question asks for is left to that second test, so the question words (when, where) and
+ * the words naming the kind of answer ("what time", "which room") are not part of what it is
+ * about. Precision first: a question that matches nothing is
+ * answered by the engine as before, while a wrong match would state a checked answer to another
+ * question ("when is the midterm" is not "when is the final exam").
  */
 export type Wording = { question: string; questionKey: string };
 
-type Reading = { words: Set<string>; shapes: Set<unknown>; yesNo: boolean };
+/**
+ * Of what each question is about, the share the other must be about too: "when are eric's office
+ * hours" (3 of its 4 words and concepts) asks "When are the office hours?"; "how do i record that
+ * i participated in office hours" (3 of 5) does not.
+ */
+const SAME_SUBJECT_SHARE = 2 / 3;
+
+/** Words every question of a class may use for the class itself. */
+const CLASS_WORDS = ['class', 'cours'];
+const QUESTION_WORDS = /\b(what|when|where|who|whom|which|how|why)\b/gi;
+/** "this class", "the course": the class itself, not its meetings (as retrieval/vocabulary.ts) */
+const THE_CLASS = /\b(this|our|my|the) (class|course)\b/gi;
+
+type Reading = { about: Set<string>; shapes: Set<unknown>; yesNo: boolean };
+
+/**
+ * Words that name the kind of answer asked for ("what time", "which room"), not its subject: the
+ * answer shapes' own answerWords (concepts.ts). The group key has their stems ("schedul" for
+ * "schedule"), so a stem that begins one of them goes too.
+ */
+function answerWordsOf(question: string, shapes: AnswerShape[]): string[] {
+  const words = question.toLowerCase().match(/[a-z]+/g) ?? [];
+  return words.filter((w) => shapes.some((s) => s.answerWords?.test(w)));
+}
+
+function readingOf({ question, questionKey }: Wording): Reading {
+  const shapes = answerShapesOf(question);
+  const answerWords = answerWordsOf(question, shapes);
+  const subject = question
+    .replace(QUESTION_WORDS, ' ')
+    .replace(THE_CLASS, ' ')
+    .replace(/[a-z]+/gi, (w) => (answerWords.includes(w.toLowerCase()) ? ' ' : w));
+  const words = [...keyWords(questionKey)].filter(
+    (stem) => !answerWords.some((w) => w.startsWith(stem)),
+  );
+  const concepts = [...parseQuestion(subject).concepts].map((c) => `concept:${c}`);
+  return {
+    about: new Set([...words, ...concepts]),
+    shapes: new Set(shapes),
+    yesNo: isYesNoQuestion(question),
+  };
+}
 
 /** Checked questions are few and read again on every ask: their readings are kept. */
 const READINGS_KEPT = 2000;
 const kept = new Map<string, Reading>();
-
-function readingOf({ question, questionKey }: Wording): Reading {
-  return {
-    words: keyWords(questionKey),
-    shapes: new Set(answerShapesOf(question)),
-    yesNo: isYesNoQuestion(question),
-  };
-}
 
 function keptReadingOf(w: Wording): Reading {
   const id = `${w.questionKey}\u0000${w.question}`;
@@ -41,26 +78,46 @@ function keptReadingOf(w: Wording): Reading {
   return reading;
 }
 
-const sameSet = (a: Set<unknown>, b: Set<unknown>) =>
-  a.size === b.size && [...a].every((x) => b.has(x));
+const agree = (a: Set<unknown>, b: Set<unknown>) =>
+  a.size === 0 || b.size === 0 || [...a].some((x) => b.has(x));
 
-function score(a: Reading, b: Reading): number {
-  if (a.yesNo !== b.yesNo || !sameSet(a.shapes, b.shapes)) return 0;
-  const share = jaccard(a.words, b.words);
-  return share >= SAME_WORDS_SHARE ? share : 0;
+/** What a question is about, without the class's own name words and numbers. */
+const aboutIn = (r: Reading, classWords: Set<string>) =>
+  [...r.about].filter((w) => !classWords.has(w) && !/^\d+$/.test(w));
+
+function score(asked: Reading, checked: Reading, classWords: Set<string>): number {
+  if (asked.yesNo !== checked.yesNo || !agree(asked.shapes, checked.shapes)) return 0;
+  const a = aboutIn(asked, classWords);
+  const c = aboutIn(checked, classWords);
+  if (c.length === 0 || a.length === 0) return 0;
+  const shared = c.filter((w) => asked.about.has(w)).length;
+  const same = shared / c.length >= SAME_SUBJECT_SHARE && shared / a.length >= SAME_SUBJECT_SHARE;
+  // the closer of two candidates is the one sharing more of both
+  return same ? (shared * shared) / (a.length * c.length) : 0;
 }
 
-/** How much `a` and `b` share (0–1) when they ask the same thing, else 0. */
-export const sameQuestionScore = (a: Wording, b: Wording): number =>
-  score(readingOf(a), readingOf(b));
+/** The class's own name words (from the group key of its code and name), and "class", "course". */
+export const classWordsOf = (classKey: string | null): Set<string> =>
+  new Set([...(classKey ? keyWords(classKey) : []), ...CLASS_WORDS]);
+
+/** How close `asked` is to `checked` (0–1) when it asks the same, else 0. */
+export const sameQuestionScore = (
+  asked: Wording,
+  checked: Wording,
+  classWords = classWordsOf(null),
+): number => score(readingOf(asked), readingOf(checked), classWords);
 
 /** The candidate the student's question asks the same as, the closest when several do. */
-export function matchingQuestion<T extends Wording>(student: Wording, candidates: T[]): T | null {
+export function matchingQuestion<T extends Wording>(
+  student: Wording,
+  candidates: T[],
+  classWords = classWordsOf(null),
+): T | null {
   const asked = readingOf(student);
   let best: T | null = null;
   let bestScore = 0;
   for (const c of candidates) {
-    const s = score(asked, keptReadingOf(c));
+    const s = score(asked, keptReadingOf(c), classWords);
     if (s > bestScore) {
       best = c;
       bestScore = s;

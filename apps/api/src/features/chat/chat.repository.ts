@@ -164,12 +164,14 @@ export type CheckRow = {
 /**
  * What a class's answer to a question starts from, in one round trip: the teacher's latest
  * answer whose question groups with this one (question_group_key, as the teacher's screens group
- * questions; by the index's md5 of the key, then the key itself), the question's group key, and
- * the class's checks (Check your assistant) that a student's question may match.
+ * questions; by the index's md5 of the key, then the key itself), the question's group key, the
+ * class's name words, and its checks (Check your assistant) that a student's question may match.
  */
 export type AskContext = {
   answer: TeacherAnswerRow | null;
   question_key: string;
+  /** the group key of the class's code and name: its own name words */
+  class_key: string | null;
   checks: CheckRow[];
 };
 
@@ -185,6 +187,8 @@ const askContextOf = (classId: RawBuilder<unknown>, question: string) => sql`
        ORDER BY ca.created_at DESC
        LIMIT 1) ta) AS answer,
     k.key AS question_key,
+    (SELECT question_group_key(coalesce(cl.course_code, '') || ' ' || cl.class_name)
+     FROM classes cl WHERE cl.id = ${classId}) AS class_key,
     (SELECT coalesce(jsonb_agg(jsonb_build_object(
               'id', a.id, 'standard_key', a.standard_key, 'question', a.question,
               'question_key', a.question_key, 'status', a.status, 'answer', a.answer,

@@ -10,7 +10,7 @@ import {
 } from '../answering/answerer.ts';
 import { clip } from '../answering/clip.ts';
 import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
-import { matchingQuestion } from '../assistant-check/matching.ts';
+import { classWordsOf, matchingQuestion } from '../assistant-check/matching.ts';
 import type { StandardWordings } from '../assistant-check/standard-wordings.ts';
 import type { AskContext, ChatRepository, CheckRow, TeacherAnswerRow } from './chat.repository.ts';
 import { suggestedQuestionsOf } from './sample-questions.ts';
@@ -155,7 +155,11 @@ export class ChatService {
         .filter((c) => c.standard_key === null)
         .map((c) => ({ key: c.id, question: c.question, questionKey: c.question_key })),
     ];
-    const found = matchingQuestion({ question, questionKey: context.question_key }, candidates);
+    const found = matchingQuestion(
+      { question, questionKey: context.question_key },
+      candidates,
+      classWordsOf(context.class_key),
+    );
     return found ? { key: found.key, row: rowOf.get(found.key) } : null;
   }
 
