@@ -436,7 +436,9 @@ describe('Review Course → Check your assistant', () => {
     renderApp('/dashboard');
     const card = within(await screen.findByRole('article', { name: 'Economics' }));
     expect(card.getByText('12 of 20')).toBeInTheDocument();
-    expect(card.getByText('· 2 need a new look')).toBeInTheDocument();
+    expect(card.getByText('Assistant checked:').closest('p')).toHaveTextContent(
+      'Assistant checked: 12 of 20· 2 need a new look',
+    );
     expect(card.getByText('Students asked 3 questions you haven’t checked')).toBeInTheDocument();
     await userEvent.click(
       card.getByRole('button', { name: 'Check them: questions students asked in Economics' }),

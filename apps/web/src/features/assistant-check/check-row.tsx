@@ -114,7 +114,8 @@ export function CheckRow({
       className="space-y-3 px-4 py-4"
     >
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
-        <p id={questionId} className="min-w-0 flex-1 font-semibold break-words text-ink-900">
+        {/* the badge goes under the question where both do not fit side by side */}
+        <p id={questionId} className="min-w-48 flex-1 font-semibold break-words text-ink-900">
           {question}
         </p>
         <StatusBadge status={status} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  AlertTriangle,
   BarChart3,
   Check,
   Copy,
@@ -199,9 +200,12 @@ function CheckSummary({ item, onCheck }: { item: ClassItem; onCheck(): void }) {
           </span>
         </span>
         {toReview > 0 ? (
-          <span className="font-medium text-warning-800">
-            · {toReview} {toReview === 1 ? 'needs' : 'need'} a new look
-          </span>
+          // a badge of its own: it reads as one wherever the line wraps
+          <Badge variant="warning">
+            <AlertTriangle aria-hidden="true" />
+            <span className="sr-only">· </span>
+            {toReview} {toReview === 1 ? 'needs' : 'need'} a new look
+          </Badge>
         ) : null}
       </p>
       {asked > 0 ? (
