@@ -40,7 +40,7 @@ import {
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { chromiumArgs } from '../apps/web/playwright.config.ts';
-import { dataOf, fail, postJson, RUNNER_PASSWORD } from './lib/api.ts';
+import { dataOf, fail, postJson, request, RUNNER_PASSWORD } from './lib/api.ts';
 import { createBenchClass } from './lib/bench-course.ts';
 import { runCommand } from './lib/cli.ts';
 import { startServer } from './lib/server.ts';
@@ -61,6 +61,11 @@ const API_QUESTIONS = [
   'When is the final exam and where?',
   'Is there parking near the science building?',
 ];
+/** Check your assistant, through the API before anything is asked: [question key, status]. */
+const CHECKS = [
+  ['office_hours', 'confirmed'],
+  ['extra_credit', 'not_covered'],
+] as const;
 /** Asked in the student chat, in the browser. */
 const CHAT_QUESTION = 'When are office hours?';
 /** A screen whose share of differing pixels is above this fails the comparison. */
@@ -123,6 +128,17 @@ async function setUp(baseUrl: string): Promise<Setup> {
     200,
     'password change',
   );
+  // Check your assistant: the office hours confirmed (the chat's question gets the checked
+  // answer), extra credit not covered
+  for (const [item, status] of CHECKS) {
+    const reply = await request(`${baseUrl}/api/classes/${classId}/assistant-check/${item}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status }),
+      token,
+    });
+    if (reply.status !== 200) fail(`checking "${item}" failed (HTTP ${reply.status})`);
+  }
   for (const question of API_QUESTIONS) {
     const reply = await postJson(`${baseUrl}/api/chat/ask/${chatUuid}`, { question });
     if (reply.status !== 200) fail(`asking "${question}" failed (HTTP ${reply.status})`);
@@ -375,6 +391,24 @@ async function teacherScreens(
   await shoot(page, { out, name: 'create-class', width, mask, fullPage: false });
   await page.keyboard.press('Escape');
 
+  // the wizard's last step, Check your assistant: a draft at step 3 for the class (closing the
+  // wizard there ends the draft)
+  await page.evaluate(
+    ({ key, classId, className }) => {
+      const owner = (JSON.parse(localStorage.getItem('user_data') ?? '{}') as { id?: string }).id;
+      localStorage.setItem(
+        key,
+        JSON.stringify({ owner, step: 3, classInfo: { class_name: className }, id: classId }),
+      );
+    },
+    { key: 'class_draft', classId: setup.classId, className: CLASS_NAME },
+  );
+  await page.getByRole('button', { name: 'Create New Class' }).first().click();
+  const wizard = page.getByRole('dialog', { name: 'Create New Class' });
+  await visible(wizard.getByRole('list', { name: 'Questions students ask' }));
+  await shoot(page, { out, name: 'create-class-check', width, mask, fullPage: false });
+  await page.keyboard.press('Escape');
+
   // Review Course: the class's material, then its course facts
   await page
     .getByRole('article', { name: CLASS_NAME })
@@ -387,6 +421,10 @@ async function teacherScreens(
   await review.getByRole('tab', { name: 'Course facts' }).click();
   await settle(page);
   await shoot(page, { out, name: 'course-facts', width, mask, fullPage: false });
+  await review.getByRole('tab', { name: /^Check your assistant/ }).click();
+  await visible(review.getByRole('list', { name: 'Questions students ask' }));
+  await settle(page);
+  await shoot(page, { out, name: 'assistant-check', width, mask, fullPage: false });
   await page.keyboard.press('Escape');
 
   const pages = [
