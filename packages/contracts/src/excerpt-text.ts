@@ -51,3 +51,14 @@ export function markedParts(quote: string): { text: string; marked: boolean }[] 
     .map((text, i) => ({ text, marked: i % 2 === 1 }))
     .filter((part) => part.text !== '');
 }
+
+/**
+ * What an excerpt reply quotes, as plain text: its passages without their leads and marks, one
+ * paragraph each. A passage the teacher confirmed (Check your assistant) is given in these words.
+ */
+export function quotedText(text: string): string {
+  return excerptBlocks(text)
+    .map((b) => b.quote.split(EXCERPT_MARK).join('').trim())
+    .filter((quote) => quote !== '')
+    .join('\n\n');
+}

@@ -118,13 +118,22 @@ describe('a checked answer is what students asking the same in other words get',
     const res = await put(cls.teacher, cls.id, 'office_hours', { status: 'confirmed' });
     expect(res.statusCode).toBe(200);
     const item = res.json().data as AssistantCheckItem;
-    expect(item).toMatchObject({ status: 'confirmed', answer: before.reply.response });
-    expect(item.reply).toMatchObject({ kind: 'answer', checked_by_teacher: true });
+    // the quotation becomes an answer in the passage's own words: no lead, no quote marks
+    expect(before.reply.kind).toBe('excerpt');
+    expect(before.reply.response).toMatch(/^Here is what the syllabus says about .*:\n> /);
+    expect(item.status).toBe('confirmed');
+    expect(item.answer).toBe('Office hours are Tuesdays 2:00-4:00 PM in Room 310 of Hale Hall.');
+    expect(item.reply).toMatchObject({
+      kind: 'answer',
+      response: item.answer,
+      checked_by_teacher: true,
+    });
+    expect(item.reply.citations[0]).toMatchObject({ title: 'Syllabus' });
     expect(item.checked_at).not.toBeNull();
 
     const reply = await ask(cls.chat_uuid, 'what time are office hours');
     expect(reply).toMatchObject({
-      response: before.reply.response,
+      response: item.answer,
       kind: 'answer',
       checked_by_teacher: true,
     });

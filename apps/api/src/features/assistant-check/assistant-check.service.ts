@@ -2,6 +2,7 @@ import {
   CHECK_MESSAGES,
   CHECK_OWN_QUESTIONS_MAX,
   CHECKED_STATUSES,
+  quotedText,
   type AssistantCheck,
   type AssistantCheckItem,
   type AssistantCheckUpdate,
@@ -146,7 +147,11 @@ export class AssistantCheckService {
           throw new AppError('VALIDATION_ERROR', CHECK_MESSAGES.nothingToConfirm);
         return {
           status: 'confirmed',
-          answer: reply.response,
+          // an answer now, in the passage's own words: a quotation's lead and marks go
+          answer:
+            reply.kind === 'excerpt'
+              ? quotedText(reply.response) || reply.response
+              : reply.response,
           citations: reply.citations,
           passage: passageOf(reply),
         };

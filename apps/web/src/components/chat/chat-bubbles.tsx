@@ -4,13 +4,7 @@ import type { Citation, ReplyKind } from '@app/contracts';
 import { LogoMark } from '@/components/layout/logo';
 import { cn } from '@/lib/utils';
 import { AnswerText } from './answer-text';
-import {
-  ReplyKindLabel,
-  ReplyText,
-  replyKindName,
-  replyLayout,
-  type MaterialName,
-} from './reply-text';
+import { ReplyKindLabel, ReplyText, replyKindName, type MaterialName } from './reply-text';
 import { Sources, type SourcesProps } from './sources';
 
 /** The asker's message, at the right. `className` sets the row's left gutter. */
@@ -87,7 +81,7 @@ export function AnswerBubble({
       >
         <ReplyKindLabel kind={kind} material={material} />
         {reply.checked_by_teacher ? <CheckedByTeacher /> : null}
-        <ReplyText kind={replyLayout(reply)} text={reply.response} linkify={linkify} />
+        <ReplyText kind={reply.kind} text={reply.response} linkify={linkify} />
         {reply.citations.length ? (
           <Sources citations={reply.citations} linkify={linkify} {...sources} />
         ) : null}

@@ -109,21 +109,6 @@ export function ExcerptText({
   );
 }
 
-/**
- * How a reply's text is laid out: as its kind reads, except that a passage the teacher confirmed
- * (Check your assistant), stated as an answer, keeps its quotations when its text still quotes
- * the material (`> ` lines): it is never shown with its marks as plain text.
- */
-export function replyLayout(reply: {
-  kind: ReplyKind;
-  response: string;
-  checked_by_teacher?: boolean;
-}): ReplyKind {
-  return reply.kind === 'answer' && reply.checked_by_teacher && /^> /m.test(reply.response)
-    ? 'excerpt'
-    : reply.kind;
-}
-
 /** A reply's text as its kind reads: an excerpt as quotations, anything else as plain text. */
 export function ReplyText({
   kind,

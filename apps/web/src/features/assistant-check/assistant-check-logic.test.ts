@@ -25,12 +25,6 @@ describe('replyAsText: what the teacher starts an answer from', () => {
       'Line one.\nLine two.',
     );
   });
-
-  it('a confirmed passage stated as an answer is read as the passage', () => {
-    expect(
-      replyAsText(makeReply({ kind: 'answer', response: quoted, checked_by_teacher: true })),
-    ).toBe('The final exam is on December 12.');
-  });
 });
 
 describe('editorStart', () => {

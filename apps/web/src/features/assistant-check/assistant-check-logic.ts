@@ -5,7 +5,7 @@ import {
   type CheckStatus,
   type TestReply,
 } from '@app/contracts';
-import { quotations, replyLayout } from '@/components/chat/reply-text';
+import { quotations } from '@/components/chat/reply-text';
 
 export const CHECK_TEXT = {
   title: 'Check your assistant',
@@ -63,12 +63,9 @@ export const needsReviewCount = (items: AssistantCheckItem[]) =>
  * excerpt as the sentences the assistant found best (else its quotations), without the quotation
  * marks; nothing for a reply the material does not cover.
  */
-export function replyAsText(
-  reply: Pick<TestReply, 'kind' | 'response'> & { checked_by_teacher?: boolean },
-): string {
-  const layout = replyLayout(reply);
-  if (layout === 'none') return '';
-  if (layout === 'answer') return reply.response.trim();
+export function replyAsText(reply: Pick<TestReply, 'kind' | 'response'>): string {
+  if (reply.kind === 'none') return '';
+  if (reply.kind === 'answer') return reply.response.trim();
   const blocks = quotations(reply.response);
   const best = blocks.flatMap(({ quote }) =>
     markedParts(quote)

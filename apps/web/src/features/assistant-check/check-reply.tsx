@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BookOpen } from 'lucide-react';
 import type { TestReply } from '@app/contracts';
-import { ReplyKindLabel, ReplyText, replyLayout } from '@/components/chat/reply-text';
+import { ReplyKindLabel, ReplyText } from '@/components/chat/reply-text';
 import { cn } from '@/lib/utils';
 import { sourceTitles } from './assistant-check-logic';
 
@@ -32,7 +32,7 @@ export function CheckReply({
       >
         <ReplyKindLabel kind={reply.kind} />
         <ReplyText
-          kind={replyLayout(reply)}
+          kind={reply.kind}
           text={reply.response}
           linkify={false}
           className="leading-relaxed break-words text-ink-800"

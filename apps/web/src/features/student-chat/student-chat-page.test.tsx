@@ -388,28 +388,6 @@ describe('student chat page: asking', () => {
     expect(within(second).queryByText('Checked by your teacher')).toBeNull();
   });
 
-  it('a passage the teacher confirmed is stated as an answer, its quotation kept', async () => {
-    const reply = makeReply({
-      kind: 'answer',
-      response: excerptText([
-        {
-          lead: 'Here is what the syllabus says about Office Hours:',
-          quote: '**Office hours are Tuesdays 2-4 pm.**',
-        },
-      ]),
-      checked_by_teacher: true,
-    });
-    await openChat({ [ASK_PATH]: answered(reply) });
-    await userEvent.type(questionBox(), 'what time are office hours{Enter}');
-    const answer = await thread().findByRole('article', { name: 'Answer' });
-    expect(answer.querySelector('blockquote')).toHaveTextContent(
-      'Office hours are Tuesdays 2-4 pm.',
-    );
-    expect(answer.textContent).not.toContain('**');
-    expect(answer.textContent).not.toContain('> ');
-    expect(within(answer).queryByRole('button', { name: 'Contact Teacher' })).toBeNull();
-  });
-
   it('a question the teacher marked not covered: the teacher says so, and Contact Teacher', async () => {
     const reply = makeReply({
       kind: 'none',
