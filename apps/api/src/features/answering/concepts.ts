@@ -39,6 +39,12 @@ export type ConceptDefinition = {
   words: string[];
   /** a phrase that names it as a whole, read before single words */
   phrase?: RegExp;
+  /**
+   * Its words name different things of its kind (a midterm is not the final), not one thing in
+   * other words (a book is a textbook): a question naming one is about that word, not only the
+   * concept (assistant-check/matching.ts)
+   */
+  distinctWords?: boolean;
   /** the kinds of course fact that may hold its answer */
   facts: FactKind[];
   /** what a question about it wants from a passage (a question may name it without asking so) */
@@ -543,6 +549,7 @@ export const CONCEPTS = {
   },
   exam: {
     words: ['exam', 'exams', 'midterm', 'midterms', 'final', 'test', 'tests', 'quiz'],
+    distinctWords: true,
     facts: ['exam'],
     labels: 'final exam(?:ination)?|mid-?term(?: exam)?s?(?: \\d)?|exams?(?: \\d)?|final concert',
     sections: /\b(?:exams?|examinations?|midterms?|finals?|tests?|quizzes)\b/i,

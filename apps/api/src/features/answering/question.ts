@@ -57,6 +57,8 @@ const seedOf = new Map<string, Concept>();
 for (const concept of CONCEPT_NAMES)
   for (const s of definitionOf(concept).words) if (!seedOf.has(s)) seedOf.set(s, concept);
 const ALL_SEEDS = [...seedOf.keys()].filter((s) => s.length > SHORT_WORD);
+/** The concept a word is a seed of ("textbook" → text), if any. */
+export const conceptOfSeed = (word: string): Concept | undefined => seedOf.get(word);
 
 /** The concept a word is closest to, when it is close enough to one of its seeds. */
 function conceptByMeaning(word: string): Concept | undefined {

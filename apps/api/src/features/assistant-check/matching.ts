@@ -1,5 +1,5 @@
-import { answerShapesOf, type AnswerShape } from '../answering/concepts.ts';
-import { isYesNoQuestion, parseQuestion } from '../answering/question.ts';
+import { answerShapesOf, definitionOf, type AnswerShape } from '../answering/concepts.ts';
+import { conceptOfSeed, isYesNoQuestion, parseQuestion } from '../answering/question.ts';
 import { keyWords } from '../conversations/question-groups.ts';
 
 /**
@@ -10,8 +10,8 @@ import { keyWords } from '../conversations/question-groups.ts';
  * code, which every question of the class is about. A student's question takes a checked
  * question's answer when
  * - each is mostly about what the other is about (SAME_SUBJECT_SHARE both ways);
- * - the kinds of answer they ask for agree (a time, a place, a weight…; one that names none
- *   agrees with any), and both, or neither, ask whether something holds.
+ * - the student asks for no kind of answer (a time, a place, a weight…) that the checked question
+ *   does not (asksNoMore), and both, or neither, ask whether something holds.
  * What a question asks for is left to that second test, so the question words (when, where) and
  * the words naming the kind of answer ("what time", "which room") are not part of what it is
  * about. Precision first: a question that matches nothing is
@@ -30,6 +30,11 @@ const SAME_SUBJECT_SHARE = 2 / 3;
 /** Words every question of a class may use for the class itself. */
 const CLASS_WORDS = ['class', 'cours'];
 const QUESTION_WORDS = /\b(what|when|where|who|whom|which|how|why)\b/gi;
+/**
+ * "Is there a final?", "are there any prereqs", "do I need a textbook": asks for the thing itself
+ * (what it is, when, which), as "What are the prerequisites?" does, not whether a statement holds.
+ */
+const EXISTENCE = /^\s*(is there|are there|do (i|we) (need|have to))\b/i;
 /** "this class", "the course": the class itself, not its meetings (as retrieval/vocabulary.ts) */
 const THE_CLASS = /\b(this|our|my|the) (class|course)\b/gi;
 
@@ -45,21 +50,33 @@ function answerWordsOf(question: string, shapes: AnswerShape[]): string[] {
   return words.filter((w) => shapes.some((s) => s.answerWords?.test(w)));
 }
 
+/**
+ * Words that name a concept as its other words do ("book", "textbook"; "lecture", "meet"): the
+ * concept stands for them, so two wordings of one thing are about the same. A concept whose words
+ * name different things (distinctWords: "midterm", "final") keeps them.
+ */
+function synonymWordsOf(question: string): string[] {
+  const words = question.toLowerCase().match(/[a-z]+/g) ?? [];
+  return words.filter((w) => {
+    const concept = conceptOfSeed(w);
+    return concept !== undefined && !definitionOf(concept).distinctWords;
+  });
+}
+
 function readingOf({ question, questionKey }: Wording): Reading {
   const shapes = answerShapesOf(question);
   const answerWords = answerWordsOf(question, shapes);
+  const named = [...answerWords, ...synonymWordsOf(question)];
   const subject = question
     .replace(QUESTION_WORDS, ' ')
     .replace(THE_CLASS, ' ')
     .replace(/[a-z]+/gi, (w) => (answerWords.includes(w.toLowerCase()) ? ' ' : w));
-  const words = [...keyWords(questionKey)].filter(
-    (stem) => !answerWords.some((w) => w.startsWith(stem)),
-  );
+  const words = [...keyWords(questionKey)].filter((stem) => !named.some((w) => w.startsWith(stem)));
   const concepts = [...parseQuestion(subject).concepts].map((c) => `concept:${c}`);
   return {
     about: new Set([...words, ...concepts]),
     shapes: new Set(shapes),
-    yesNo: isYesNoQuestion(question),
+    yesNo: isYesNoQuestion(question) && !EXISTENCE.test(question),
   };
 }
 
@@ -78,15 +95,21 @@ function keptReadingOf(w: Wording): Reading {
   return reading;
 }
 
-const agree = (a: Set<unknown>, b: Set<unknown>) =>
-  a.size === 0 || b.size === 0 || [...a].some((x) => b.has(x));
+/**
+ * Every kind of answer the student asks for is one the checked question asks for ("who is the TA
+ * and when are their office hours" asks for a person too). A checked question that asks for no
+ * kind in particular ("How do I get accommodations?") is answered as a whole, where to go and
+ * whom to see included.
+ */
+const asksNoMore = (asked: Set<unknown>, checked: Set<unknown>) =>
+  checked.size === 0 || [...asked].every((x) => checked.has(x));
 
 /** What a question is about, without the class's own name words and numbers. */
 const aboutIn = (r: Reading, classWords: Set<string>) =>
   [...r.about].filter((w) => !classWords.has(w) && !/^\d+$/.test(w));
 
 function score(asked: Reading, checked: Reading, classWords: Set<string>): number {
-  if (asked.yesNo !== checked.yesNo || !agree(asked.shapes, checked.shapes)) return 0;
+  if (asked.yesNo !== checked.yesNo || !asksNoMore(asked.shapes, checked.shapes)) return 0;
   const a = aboutIn(asked, classWords);
   const c = aboutIn(checked, classWords);
   if (c.length === 0 || a.length === 0) return 0;
