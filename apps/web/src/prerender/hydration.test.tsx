@@ -26,6 +26,7 @@ const SESSION: ChatSession = {
   is_active: true,
   school_name: 'State University',
   professor: { first_name: 'Grace', last_name: 'Hopper' },
+  coming_up: [],
 };
 
 const SHARED_PROCESS_WARNING =

@@ -53,6 +53,7 @@ function makeAnalytics(classId: string, overrides: Partial<Analytics> = {}): Ana
       date,
       requests: date === '2025-03-18' ? 3 : 0,
     })),
+    date_questions: [],
     assistant_check: { answered_from_checks: 0, asked_unchecked: [] },
     counted_at: '2025-03-18T14:05:09.000Z',
     ...overrides,

@@ -20,6 +20,7 @@ import { ClassCard } from './class-card';
 import { checkClassCreation } from './class-logic';
 import { CopyClassModal } from './copy-class-modal';
 import { CreateClassWizard } from './create-class-wizard';
+import { EditClassModal } from './edit-class-modal';
 
 /**
  * The dashboard's classes (SPEC §2): `heading` beside the Create New Class button, the classes
@@ -33,6 +34,9 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
   const [addContentFor, setAddContentFor] = useState<ClassItem | null>(null);
   const [review, setReview] = useState<{ id: string; tab: ReviewView } | null>(null);
   const [copyFor, setCopyFor] = useState<ClassItem | null>(null);
+  const [editFor, setEditFor] = useState<{ id: string; menuButton: HTMLElement | null } | null>(
+    null,
+  );
   const autoOpened = useRef(false);
 
   const classes = list.data?.classes;
@@ -44,6 +48,7 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
 
   // Review Course of a class as the list has it now (its check's counts change as it is checked)
   const reviewFor = review ? (classes?.find((c) => c.id === review.id) ?? null) : null;
+  const editing = editFor ? (classes?.find((c) => c.id === editFor.id) ?? null) : null;
 
   // ?review=<class id>&tab=check (the analytics' "Check them"): that class's Review Course, once
   const [params, setParams] = useSearchParams();
@@ -194,6 +199,7 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
                     onAddContent={setAddContentFor}
                     onReview={(c, tab = 'content') => setReview({ id: c.id, tab })}
                     onCopyClass={setCopyFor}
+                    onEditClass={(c, menuButton) => setEditFor({ id: c.id, menuButton })}
                     onToggleActive={(c) => toggle.mutate(c)}
                   />
                 ))}
@@ -211,6 +217,11 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
         onOpenChange={() => setReview(null)}
       />
       <CopyClassModal classItem={copyFor} onOpenChange={() => setCopyFor(null)} />
+      <EditClassModal
+        classItem={editing}
+        returnFocus={editFor?.menuButton}
+        onOpenChange={() => setEditFor(null)}
+      />
     </>
   );
 }

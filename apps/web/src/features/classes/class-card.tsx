@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import {
   AlertTriangle,
   BarChart3,
+  CalendarClock,
   Check,
   Copy,
   CreditCard,
@@ -14,11 +15,13 @@ import {
   ListChecks,
   MessageSquare,
   MoreHorizontal,
+  Pencil,
   Power,
   Users,
 } from 'lucide-react';
 import type { ClassItem } from '@app/contracts';
 import type { ReviewView } from '@/features/course-material';
+import { DatedKindBadge } from '@/components/dates/dated-kind-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -28,6 +31,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { formatCalendarDay } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 
 export const COPIED_FEEDBACK_MS = 2_000;
@@ -42,6 +46,7 @@ export function ClassCard({
   onAddContent,
   onReview,
   onCopyClass,
+  onEditClass,
   onToggleActive,
 }: {
   item: ClassItem;
@@ -50,11 +55,14 @@ export function ClassCard({
   /** Review Course, on its first tab or the one given */
   onReview(item: ClassItem, tab?: ReviewView): void;
   onCopyClass(item: ClassItem): void;
+  /** Edit class; `menuButton` is where focus goes back when the dialog closes */
+  onEditClass(item: ClassItem, menuButton: HTMLButtonElement | null): void;
   onToggleActive(item: ClassItem): void;
 }) {
   const navigate = useNavigate();
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const titleId = `class-${item.id}`;
   const inactive = !item.is_active;
@@ -100,6 +108,7 @@ export function ClassCard({
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button
+                ref={menuButton}
                 variant="ghost"
                 size="icon-sm"
                 aria-label={`More actions for ${item.class_name}`}
@@ -108,6 +117,9 @@ export function ClassCard({
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => onEditClass(item, menuButton.current)}>
+                <Pencil aria-hidden="true" /> Edit class
+              </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => navigate(`/analytics?class_id=${item.id}`)}>
                 <BarChart3 aria-hidden="true" /> View analytics
               </DropdownMenuItem>
@@ -134,6 +146,7 @@ export function ClassCard({
           <Stat icon={FileText} label="Content" value={item.content_count} />
         </dl>
 
+        <NextDate item={item} />
         <CheckSummary item={item} onCheck={() => onReview(item, 'check')} />
 
         {/* two buttons a row only when the card is wide enough for "Review course" */}
@@ -176,6 +189,24 @@ export function ClassCard({
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** The class's next dated item (issue 30): "Next: Midterm 1 · Tue, Oct 14", with its kind. */
+function NextDate({ item }: { item: ClassItem }) {
+  const next = item.next_date;
+  if (!next) return null;
+  return (
+    <p className="mx-5 mt-3 flex items-start gap-1.5 text-sm text-ink-700">
+      <CalendarClock className="mt-0.5 size-4 shrink-0 text-ink-500" aria-hidden="true" />
+      <span className="min-w-0 flex-1 break-words">
+        Next: <span className="font-semibold text-ink-900">{next.title}</span> ·{' '}
+        <time dateTime={next.date} className="whitespace-nowrap">
+          {formatCalendarDay(next.date)}
+        </time>
+      </span>
+      <DatedKindBadge kind={next.kind} className="mt-px" />
+    </p>
   );
 }
 

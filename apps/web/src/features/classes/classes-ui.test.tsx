@@ -197,6 +197,9 @@ describe('create class wizard', () => {
       year: new Date().getFullYear(),
       student_size: 25,
       description: null,
+      term_start: `${new Date().getFullYear()}-08-25`,
+      term_end: `${new Date().getFullYear()}-12-15`,
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       // hidden and not counted until Create Class
       is_draft: true,
     });
@@ -907,6 +910,10 @@ describe('copy class modal', () => {
       year: new Date().getFullYear(),
       student_size: null,
       description: null,
+      // the semester's usual term this year, in the original's time zone
+      term_start: `${new Date().getFullYear()}-01-12`,
+      term_end: `${new Date().getFullYear()}-05-08`,
+      time_zone: 'America/New_York',
     });
     expect(writes[6]!.body).toMatchObject({
       class_id: created.id,

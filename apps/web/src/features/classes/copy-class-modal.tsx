@@ -12,8 +12,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { ClassInfoFields, classInfoSchema, type ClassInfoRules } from './class-info-fields';
+import {
+  ClassInfoFields,
+  classInfoSchema,
+  withTermOrder,
+  type ClassInfoRules,
+} from './class-info-fields';
 import { checkClassCreation } from './class-logic';
+import { termDefaults } from './class-term';
 import { createClass, type ClassPayload } from './api/create-class';
 import {
   createContent,
@@ -45,23 +51,33 @@ const COPY_CLASS_RULES: Omit<ClassInfoRules, 'years'> = {
   semesterOptional: true,
 };
 
-const copySchema = classInfoSchema(COPY_CLASS_RULES).extend({
-  copySyllabus: z.boolean(),
-  copyAdditional: z.boolean(),
-});
+const copySchema = withTermOrder(
+  classInfoSchema(COPY_CLASS_RULES).extend({
+    copySyllabus: z.boolean(),
+    copyAdditional: z.boolean(),
+  }),
+);
 type CopyValues = z.input<typeof copySchema>;
 
-/** The original's fields, named "… - Copy", this year, copying everything. */
+/**
+ * The original's fields, named "… - Copy", this year with its semester's usual term, in the
+ * original's time zone, copying everything.
+ */
 function defaults(item: ClassItem): CopyValues {
+  const year = String(new Date().getFullYear());
+  const term = termDefaults(item.semester, year);
   return {
     class_name: `${item.class_name} - Copy`,
     course_code: item.course_code ?? '',
     school: item.school ?? '',
     department: item.department ?? '',
     semester: item.semester ?? '',
-    year: String(new Date().getFullYear()),
+    year,
     student_size: item.student_size === null ? '' : String(item.student_size),
     description: item.description ?? '',
+    term_start: term?.start ?? '',
+    term_end: term?.end ?? '',
+    time_zone: item.time_zone,
     copySyllabus: true,
     copyAdditional: true,
   };

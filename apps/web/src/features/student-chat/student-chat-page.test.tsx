@@ -28,6 +28,7 @@ function makeSession(overrides: Partial<ChatSession> = {}): ChatSession {
     is_active: true,
     school_name: 'State University',
     professor: { first_name: 'Grace', last_name: 'Hopper' },
+    coming_up: [],
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { DEFAULT_TEST_QUESTIONS, testReplySchema, type TestReply } from '@app/contracts';
 import { CLASS_DRAFT_KEY } from '@/lib/storage';
 import type { ClassInfoValues } from '../class-info-fields';
-import { WIZARD_CLASS_DEFAULTS, WIZARD_TEXT, wizardClassPayload } from './wizard-rules';
+import { WIZARD_TEXT, draftClassInfo, wizardClassPayload } from './wizard-rules';
 import { newWizardState, nextKey, type TestResult, type WizardState } from './wizard-state';
 
 /** The draft lives under this local-storage key; logging out removes it (auth-store). */
@@ -42,7 +42,7 @@ export function readDraft(owner: string): { draft: Draft | null; failed: boolean
     return {
       draft: {
         step: parsed.step === 2 || parsed.step === 3 ? parsed.step : 1,
-        classInfo: { ...WIZARD_CLASS_DEFAULTS, ...parsed.classInfo },
+        classInfo: draftClassInfo(parsed.classInfo ?? {}),
         syllabus: { title: '', content: '', ...parsed.syllabus },
         additionalContent: Array.isArray(parsed.additionalContent) ? parsed.additionalContent : [],
         // an older draft's three default questions gave way to Check your assistant (issue 29)

@@ -1,4 +1,11 @@
-import { classInfoSchema, type ClassInfoRules, type ClassInfoValues } from '../class-info-fields';
+import { browserTimeZone } from '@/lib/dates';
+import {
+  classInfoSchema,
+  withTermOrder,
+  type ClassInfoRules,
+  type ClassInfoValues,
+} from '../class-info-fields';
+import { termDefaults } from '../class-term';
 import type { ClassPayload } from '../api/create-class';
 
 /**
@@ -62,7 +69,12 @@ export function classHoldings({
   return parts.length ? `This class has: ${parts.join(' · ')}` : 'This class has no material yet.';
 }
 
-/** Step 1's class fields: semester Fall, this year and 25 students to begin with. */
+const FALL_TERM = termDefaults('Fall', THIS_YEAR);
+
+/**
+ * Step 1's class fields: semester Fall, this year, its usual term, the browser's time zone and
+ * 25 students to begin with.
+ */
 export const WIZARD_CLASS_DEFAULTS: ClassInfoValues = {
   class_name: '',
   course_code: '',
@@ -72,7 +84,24 @@ export const WIZARD_CLASS_DEFAULTS: ClassInfoValues = {
   year: String(THIS_YEAR),
   student_size: '25',
   description: '',
+  term_start: FALL_TERM?.start ?? '',
+  term_end: FALL_TERM?.end ?? '',
+  time_zone: browserTimeZone(),
 };
+
+/**
+ * A saved draft's class fields, with what an older draft lacks: the term of its own semester and
+ * year, the browser's time zone.
+ */
+export function draftClassInfo(saved: Partial<ClassInfoValues>): ClassInfoValues {
+  const info = { ...WIZARD_CLASS_DEFAULTS, ...saved };
+  if (saved.term_start === undefined && saved.term_end === undefined) {
+    const term = termDefaults(info.semester, info.year);
+    info.term_start = term?.start ?? '';
+    info.term_end = term?.end ?? '';
+  }
+  return info;
+}
 
 export const WIZARD_CLASS_RULES: ClassInfoRules = {
   nameLabel: 'Class name',
@@ -87,7 +116,7 @@ export const WIZARD_CLASS_RULES: ClassInfoRules = {
   placeholders: { class_name: 'e.g. Introduction to Biology', course_code: 'e.g. BIO 101' },
 };
 
-export const wizardClassSchema = classInfoSchema(WIZARD_CLASS_RULES);
+export const wizardClassSchema = withTermOrder(classInfoSchema(WIZARD_CLASS_RULES));
 
 /** The class as POST /classes takes it, or the first rule the fields break. */
 export function wizardClassPayload(
