@@ -268,6 +268,13 @@ const evalTeacher = (email: string, institution: string | null) => ({
   lastName: 'Teacher',
 });
 
+/**
+ * The day the eval's server takes as today in every class: the eighth week of each course's term
+ * (its term from its semester and year), so a question about "this week" scores the same on
+ * every run.
+ */
+export const EVAL_TODAY = 'term+52';
+
 /** Classes one teacher holds in a run: the plan's included classes, so no add-on is bought. */
 const COURSES_PER_TEACHER = 3;
 
@@ -534,7 +541,11 @@ export async function runEval(options: EvalOptions): Promise<EvalResult> {
   // no threshold in the server: the eval applies the shipped one, and fits its own per course
   const server = options.baseUrl
     ? undefined
-    : await startServer({ name: 'eval', log, env: { ANSWER_MIN_CONFIDENCE: '0' } });
+    : await startServer({
+        name: 'eval',
+        log,
+        env: { ANSWER_MIN_CONFIDENCE: '0', ASSISTANT_TODAY: EVAL_TODAY },
+      });
   const baseUrl = (options.baseUrl ?? server!.baseUrl).replace(/\/+$/, '');
   try {
     const perCourse = await evaluate(baseUrl, courses, { ...options, log });

@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { SESSION_MARK_SCRIPT } from '@app/contracts';
+import { SESSION_MARK_SCRIPT, type ClassItem, type ComingUpItem } from '@app/contracts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { registerErrorHandler, replyToClientError } from './errors.ts';
@@ -60,6 +60,8 @@ import { AssistantCheckRepository } from './features/assistant-check/assistant-c
 import { assistantCheckRoutes } from './features/assistant-check/assistant-check.routes.ts';
 import { AssistantCheckService } from './features/assistant-check/assistant-check.service.ts';
 import { StandardWordings } from './features/assistant-check/standard-wordings.ts';
+import { datesRoutes } from './features/dates/dates.routes.ts';
+import { DatesService } from './features/dates/dates.service.ts';
 import { FactsRepository } from './features/facts/facts.repository.ts';
 import { factsRoutes } from './features/facts/facts.routes.ts';
 import { FactsService } from './features/facts/facts.service.ts';
@@ -263,7 +265,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     countClasses:
       deps.countClasses ?? ((userId, season) => repos.classes.countInSeason(userId, season)),
   });
-  const classes = new ClassesService({ repo: repos.classes, billing });
+  const classes = new ClassesService({
+    repo: repos.classes,
+    billing,
+    // the dates service reads the facts, which need the classes service: called once both exist
+    nextDates: (items: ClassItem[]): Promise<Map<string, ComingUpItem>> => dates.nextDates(items),
+  });
   const facts = new FactsService({ repo: repos.facts, classes });
   const contentRepo = new ContentRepository(db, facts);
   const answerer = configuredAnswerer({
@@ -288,12 +295,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     processor,
   });
+  const dates: DatesService = new DatesService({
+    facts,
+    classes,
+    now: deps.now,
+    today: config.assistantToday,
+  });
   const standardWordings = new StandardWordings(repos.assistantCheck);
   const chat = new ChatService({
     repo: repos.chat,
     limiter,
     answerer,
     standard: standardWordings,
+    dates,
     questionsPerMinute: config.chatRateLimitPerMinute,
   });
   const assistantCheck = new AssistantCheckService({
@@ -421,6 +435,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contentRoutes(content, auth));
       await api.register(factsRoutes(facts, auth));
       await api.register(assistantCheckRoutes(assistantCheck, auth));
+      await api.register(datesRoutes(dates, auth));
       await api.register(chatRoutes(chat));
       await api.register(trialRoutes(trial));
       await api.register(contactRoutes(contact));

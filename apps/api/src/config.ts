@@ -49,6 +49,15 @@ const envSchema = z.object({
   SLACK_API_URL: optionalString.pipe(z.string().url().optional()),
   SLACK_OAUTH_URL: optionalString.pipe(z.string().url().optional()),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  ASSISTANT_TODAY: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(\d{4}-\d{2}-\d{2}|term\+\d{1,3})$/,
+        'ASSISTANT_TODAY is a day (YYYY-MM-DD) or term+N (the Nth day of each class’s term)',
+      )
+      .optional(),
+  ),
   TRIAL_SESSIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   ADDON_CLASS_PRICE_USD: z.coerce.number().min(0.5).max(1000).default(6),
   LLM_PROVIDER: z.enum(['extractive', 'openai']).default('extractive'),
@@ -116,6 +125,8 @@ export type Config = {
   addonPriceCents: number;
   /** questions one client address may ask per minute (a class takes 10× that) */
   chatRateLimitPerMinute: number;
+  /** the day every class takes as today (YYYY-MM-DD, or term+N: evaluations); unset: the real day */
+  assistantToday: string | undefined;
   /** new no-signup trial sessions one client address may start per day */
   trialSessionsPerDay: number;
   /** below this confidence (0–1) a reply says the material does not cover the question */
@@ -229,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     addonPriceCents: Math.round(e.ADDON_CLASS_PRICE_USD * 100),
     chatRateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
+    assistantToday: e.ASSISTANT_TODAY,
     trialSessionsPerDay: e.TRIAL_SESSIONS_PER_DAY,
     answerMinConfidence: e.ANSWER_MIN_CONFIDENCE,
     openai:

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { CONTENT_TYPES } from './classes.ts';
+import { DATE_QUESTION_KINDS } from './dates.ts';
 
 /** GET /chat/analytics/{class_id}?days&tz (SPEC §7 Chat; the figures replace §2's placeholder). */
 export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
@@ -78,6 +79,8 @@ export const analyticsSchema = z.object({
   ),
   /** one entry per day of the range, oldest first, zeros included */
   contact_requests_per_day: z.array(z.object({ date: z.string(), requests: z.number() })),
+  /** the date questions students asked over the range, by kind, most asked first (issue 30) */
+  date_questions: z.array(z.object({ kind: z.enum(DATE_QUESTION_KINDS), count: z.number() })),
   /** Check your assistant (issue 29), over the range */
   assistant_check: z.object({
     /** questions answered from a checked answer */

@@ -9,6 +9,7 @@ import {
   SOURCE_TYPES,
   SUGGESTED_QUESTIONS_MAX,
 } from './chat-messages.ts';
+import { comingUpItemSchema } from './dates.ts';
 import { z } from './zod.ts';
 
 /** Student chat schemas (SPEC §2 Student chat page, §5, §7 Chat, §9). */
@@ -43,6 +44,8 @@ export const chatSessionSchema = z.object({
   is_active: z.boolean(),
   school_name: z.string().nullable(),
   professor: z.object({ first_name: z.string(), last_name: z.string() }),
+  /** the class's dated items in the next COMING_UP_DAYS days, in its time zone (issue 30) */
+  coming_up: z.array(comingUpItemSchema),
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 

@@ -1,3 +1,4 @@
+import { comingUpItemSchema, isoDateSchema, timeZoneSchema } from './dates.ts';
 import { classCheckSummarySchema } from './assistant-check.ts';
 import { z } from './zod.ts';
 import { TITLE_MAX_LENGTH } from './limits.ts';
@@ -80,6 +81,11 @@ export const classInputSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   description: optionalText(2000),
+  /** the term's first and last day (YYYY-MM-DD); defaulted from semester and year when left out */
+  term_start: isoDateSchema.nullish().transform((v) => v ?? null),
+  term_end: isoDateSchema.nullish().transform((v) => v ?? null),
+  /** the IANA time zone the class's days are counted in (the teacher's browser's); default UTC */
+  time_zone: timeZoneSchema.nullish().transform((v) => v ?? null),
 });
 export type ClassInput = z.input<typeof classInputSchema>;
 
@@ -119,6 +125,11 @@ export const classSchema = z.object({
   professor: z.object({ first_name: z.string(), last_name: z.string() }),
   school_name: z.string().nullable(),
   sample_questions: z.array(z.string()),
+  term_start: z.string().nullable(),
+  term_end: z.string().nullable(),
+  time_zone: z.string(),
+  /** the next dated item of its material, today included (issue 30) */
+  next_date: comingUpItemSchema.nullable(),
   /** how the class stands on Check your assistant (issue 29) */
   assistant_check: classCheckSummarySchema,
   created_at: z.string(),

@@ -14,3 +14,4 @@ export * from './excerpt-text.ts';
 export * from './web-page.ts';
 export * from './zod.ts';
 export * from './assistant-check.ts';
+export * from './dates.ts';

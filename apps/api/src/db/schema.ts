@@ -160,6 +160,11 @@ export interface ClassesTable {
   year: number | null;
   student_size: number | null;
   description: string | null;
+  /** the term's first and last day (migration 033); read with to_char, written as YYYY-MM-DD */
+  term_start: ColumnType<Date | null, string | null | undefined, string | null>;
+  term_end: ColumnType<Date | null, string | null | undefined, string | null>;
+  /** IANA name the class's days are counted in */
+  time_zone: ColumnType<string, string | undefined, string>;
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
   is_draft: ColumnType<boolean, boolean | undefined, boolean>;
   chat_uuid: Generated<string>;
@@ -275,6 +280,8 @@ interface ConversationsTable {
   check_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** it was answered from a checked answer */
   from_check: ColumnType<boolean, boolean | undefined, boolean>;
+  /** the kind of date question it was (migration 033) */
+  date_ask: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Check your assistant: the teacher's check of one question (migration 032). */

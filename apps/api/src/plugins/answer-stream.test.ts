@@ -10,7 +10,10 @@ const eventsOf = (body: string) =>
     .split('\n\n')
     .map((block) => {
       const [event, data] = block.split('\n');
-      return { event: event!.replace('event: ', ''), data: JSON.parse(data!.replace('data: ', '')) };
+      return {
+        event: event!.replace('event: ', ''),
+        data: JSON.parse(data!.replace('data: ', '')),
+      };
     });
 
 /** A failure after the first event reaches the client as the `error` event's code. */

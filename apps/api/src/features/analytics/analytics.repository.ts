@@ -187,6 +187,22 @@ export class AnalyticsRepository extends Repository {
     return Number(row.n);
   }
 
+  /** The date questions of the range by kind (migration 033), most asked first. */
+  async dateQuestions(classId: string, range: AnalyticsRange) {
+    const rows = await this.db
+      .selectFrom('conversations')
+      .select(['date_ask', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('class_id', '=', classId)
+      .where('date_ask', 'is not', null)
+      .where('created_at', '>=', range.startAt)
+      .where('created_at', '<', range.endAt)
+      .groupBy('date_ask')
+      .orderBy('n', 'desc')
+      .orderBy('date_ask')
+      .execute();
+    return rows.map((r) => ({ kind: r.date_ask!, count: Number(r.n) }));
+  }
+
   /**
    * Check your assistant over the range (migration 032): questions answered from a checked
    * answer, and the questions on the class's list students asked without one (not checked, or

@@ -235,7 +235,8 @@ async function direct(
     unanswered_questions: unanswered.map(group),
     content_usage: contentUsage,
     contact_requests_per_day: perDay.map(({ date }) => ({ date, requests: 0 })),
-    // conversations written straight to the table match no checked question
+    // conversations written straight to the table ask no date question and match no check
+    date_questions: [],
     assistant_check: { answered_from_checks: 0, asked_unchecked: [] },
     counted_at: now.toISOString(),
   };

@@ -1,6 +1,12 @@
 import { standardQuestionOf } from '../assistant-check/standard-questions.ts';
 import { LRUCache } from 'lru-cache';
-import { ANALYTICS_RECOUNT_SECONDS, ANALYTICS_TOP_QUESTIONS, type Analytics } from '@app/contracts';
+import {
+  ANALYTICS_RECOUNT_SECONDS,
+  ANALYTICS_TOP_QUESTIONS,
+  DATE_QUESTION_KINDS,
+  type Analytics,
+  type DateQuestionKind,
+} from '@app/contracts';
 import { InputValidationError } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import type {
@@ -8,6 +14,9 @@ import type {
   QuestionGroup,
 } from '../conversations/conversations.service.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
+
+const isDateQuestionKind = (k: string): k is DateQuestionKind =>
+  (DATE_QUESTION_KINDS as readonly string[]).includes(k);
 
 /**
  * Counted views kept (one per class, range and zone): a 365-day view takes about 75 KB of memory,
@@ -81,6 +90,7 @@ export class AnalyticsService {
       { top, unanswered },
       notHelpful,
       checked,
+      dateQuestions,
     ] = await Promise.all([
       this.deps.repo.activity(classId, range),
       this.deps.repo.contactRequestsPerDay(classId, range),
@@ -88,6 +98,7 @@ export class AnalyticsService {
       this.deps.conversations.questionGroupsSince(classId, range.startAt, ANALYTICS_TOP_QUESTIONS),
       this.deps.repo.notHelpful(classId, range),
       this.deps.repo.checkedAnswers(classId, range, ANALYTICS_TOP_QUESTIONS),
+      this.deps.repo.dateQuestions(classId, range),
     ]);
 
     const sum = <T>(rows: T[], pick: (row: T) => number) =>
@@ -119,6 +130,9 @@ export class AnalyticsService {
       unanswered_questions: unanswered.map(toQuestionGroup),
       content_usage: contentUsage,
       contact_requests_per_day: requestsPerDay.map(({ date, requests }) => ({ date, requests })),
+      date_questions: dateQuestions.flatMap(({ kind, count }) =>
+        isDateQuestionKind(kind) ? [{ kind, count }] : [],
+      ),
       assistant_check: {
         answered_from_checks: checked.answeredFromChecks,
         asked_unchecked: checked.asked.flatMap(({ key, ownQuestion, count }) => {

@@ -68,6 +68,7 @@ export class ChatRepository extends Repository {
     citations: string;
     check_key: string | null;
     from_check: boolean;
+    date_ask: string | null;
   }) {
     return this.db
       .insertInto('conversations')

@@ -295,7 +295,9 @@ describe('round trips of the student hot path', () => {
     const sent = await statementsDuring(() =>
       t.app.inject({ method: 'GET', url: `/api/chat/session/${share}` }),
     );
-    expect(sent).toHaveLength(1);
+    // then "Coming up" (issue 30): the class's term and zone, and its fact sheet's dates
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toContain('chat_session');
   });
 
   it('a question counts both rate limits in one statement and reads the class name once a minute', async () => {

@@ -1,4 +1,10 @@
-import { CHAT_MESSAGES, CHECK_MESSAGES, CHECKED_STATUSES, type CheckStatus } from '@app/contracts';
+import {
+  CHAT_MESSAGES,
+  CHECK_MESSAGES,
+  CHECKED_STATUSES,
+  type CheckStatus,
+  type DateQuestionKind,
+} from '@app/contracts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AnswerFeedback, AnswerRating } from '@app/contracts';
 import {
@@ -12,6 +18,7 @@ import { clip } from '../answering/clip.ts';
 import { tooManyRequests, type Limit, type RateLimiter } from '../ratelimit/rate-limiter.ts';
 import { classWordsOf, matchingQuestion } from '../assistant-check/matching.ts';
 import type { StandardWordings } from '../assistant-check/standard-wordings.ts';
+import type { DatesService } from '../dates/dates.service.ts';
 import type { AskContext, ChatRepository, CheckRow, TeacherAnswerRow } from './chat.repository.ts';
 import { suggestedQuestionsOf } from './sample-questions.ts';
 
@@ -78,7 +85,11 @@ function answerOfCheck(check: CheckRow): Answer {
  * A reply and the checked question the student's matched, if any: `used` when the checked answer
  * was given (Analytics counts both).
  */
-export type ChatAnswer = Answer & { check: { key: string; used: boolean } | null };
+export type ChatAnswer = Answer & {
+  check: { key: string; used: boolean } | null;
+  /** the kind of date question, when it was one answered from the class's dates */
+  dateAsk?: DateQuestionKind;
+};
 
 const CLASS_INACTIVE_MESSAGE = CHAT_MESSAGES.classInactive;
 const BUSY = 'You are asking questions a little too quickly. Please wait a moment and try again.';
@@ -90,6 +101,8 @@ type ChatServiceDeps = {
   answerer: Answerer;
   /** the standard questions of Check your assistant, with their group keys */
   standard: StandardWordings;
+  /** questions about time, answered from the class's dated items; what is coming up */
+  dates: Pick<DatesService, 'answer' | 'comingUp'>;
   /** CHAT_RATE_LIMIT_PER_MINUTE */
   questionsPerMinute?: number;
 };
@@ -114,13 +127,15 @@ export class ChatService {
       is_active: c.is_active,
       school_name: c.school ?? c.institution,
       professor: { first_name: c.first_name, last_name: c.last_name },
+      coming_up: await this.deps.dates.comingUp(c.id),
     };
   }
 
   /**
    * The teacher's own answer when they gave one to this question (a correction, or an answer to
    * a question the material did not cover), else a checked answer to the same question in other
-   * words (Check your assistant), else the configured answerer over this class's material only.
+   * words (Check your assistant), else, for a question about time ("what's due this week?"), the
+   * class's dated items, else the configured answerer over this class's material only.
    * Stores nothing. `known`: the ask's context when the caller already read it.
    */
   async answer(
@@ -134,6 +149,8 @@ export class ChatService {
     const match = await this.matchingCheck(question, context);
     if (match?.row && isChecked(match.row.status))
       return { ...answerOfCheck(match.row), check: { key: match.key, used: true } };
+    const dated = await this.deps.dates.answer(classId, question);
+    if (dated) return { ...dated.answer, check: null, dateAsk: dated.kind };
     const answer = await this.deps.answerer.answer(classId, question, onText);
     return { ...answer, check: match ? { key: match.key, used: false } : null };
   }
@@ -238,6 +255,7 @@ export class ChatService {
       citations: JSON.stringify(answer.citations),
       check_key: answer.check?.key ?? null,
       from_check: answer.check?.used ?? false,
+      date_ask: answer.dateAsk ?? null,
     });
     return {
       id: row.id,

@@ -17,7 +17,8 @@ export type ClassValues = Pick<
   | 'year'
   | 'student_size'
   | 'description'
->;
+  | 'time_zone'
+> & { term_start: string | null; term_end: string | null };
 
 /** Days of students' questions the class card's nudge looks back over (Check your assistant). */
 const ASKED_UNCHECKED_DAYS = 30;
@@ -64,6 +65,9 @@ export class ClassesRepository extends Repository {
         'c.year',
         'c.student_size',
         'c.description',
+        sql<string | null>`to_char(c.term_start, 'YYYY-MM-DD')`.as('term_start'),
+        sql<string | null>`to_char(c.term_end, 'YYYY-MM-DD')`.as('term_end'),
+        'c.time_zone',
         'c.is_active',
         'c.is_draft',
         'c.chat_uuid',
@@ -98,6 +102,20 @@ export class ClassesRepository extends Repository {
             .as('has_syllabus'),
         () => checkSummaryOf(sql.ref('c.id')).as('check_summary'),
       ]);
+  }
+
+  /** What day it is for a class, whoever asks (its term, zone and year): by id alone. */
+  calendarOf(classId: string) {
+    return this.db
+      .selectFrom('classes')
+      .select([
+        sql<string | null>`to_char(term_start, 'YYYY-MM-DD')`.as('term_start'),
+        sql<string | null>`to_char(term_end, 'YYYY-MM-DD')`.as('term_end'),
+        'time_zone',
+        'year',
+      ])
+      .where('id', '=', classId)
+      .executeTakeFirst();
   }
 
   /** The teacher's classes, drafts left out. */

@@ -1,6 +1,7 @@
-import type { ClassItem } from '@app/contracts';
+import { DATE_MESSAGES, type ClassItem, type ComingUpItem } from '@app/contracts';
 import type { Trx } from '../../db/index.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { conflict, InputValidationError, notFound } from '../../errors.ts';
+import { defaultTerm } from '../dates/calendar.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { ClassesRepository, ClassRow, ClassValues } from './classes.repository.ts';
 import { STANDARD_QUESTIONS } from '../assistant-check/standard-questions.ts';
@@ -26,10 +27,35 @@ function toClassItem(row: ClassRow): ClassItem {
     professor: { first_name: row.professor_first_name, last_name: row.professor_last_name },
     school_name: row.school ?? row.teacher_institution,
     sample_questions: row.sample_questions,
+    term_start: row.term_start,
+    term_end: row.term_end,
+    time_zone: row.time_zone,
+    next_date: null,
     assistant_check: { ...row.check_summary, total: STANDARD_QUESTIONS.length },
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+/**
+ * The term and zone an update sets: what the teacher gives; a new semester or year without a
+ * term moves the term to that semester's default; a zone left empty is the default.
+ */
+function termChange(current: ClassItem, fields: Partial<ClassFields>): Partial<ClassValues> {
+  const out: Partial<ClassValues> = {};
+  if (fields.time_zone !== undefined) out.time_zone = fields.time_zone ?? DEFAULT_TIME_ZONE;
+  const moved =
+    (fields.semester !== undefined && fields.semester !== current.semester) ||
+    (fields.year !== undefined && fields.year !== current.year);
+  const term = moved
+    ? defaultTerm(fields.semester ?? current.semester, fields.year ?? current.year)
+    : { start: current.term_start, end: current.term_end };
+  const start = fields.term_start !== undefined ? fields.term_start : term.start;
+  const end = fields.term_end !== undefined ? fields.term_end : term.end;
+  termOrderIssue(start, end);
+  if (start !== current.term_start) out.term_start = start;
+  if (end !== current.term_end) out.term_end = end;
+  return out;
 }
 
 /** An unfinished wizard's class is kept this long after it was last changed. */
@@ -42,7 +68,22 @@ const DRAFT_LIMIT_MESSAGE =
 type ClassesServiceDeps = {
   repo: ClassesRepository;
   billing: BillingService;
+  /** each class's next dated item (the dates feature, which reads the course facts) */
+  nextDates?: (classes: ClassItem[]) => Promise<Map<string, ComingUpItem>>;
 };
+
+/** A class as the teacher writes it: the time zone may be left to the default. */
+export type ClassFields = Omit<ClassValues, 'time_zone'> & { time_zone: string | null };
+
+/** The zone a class's days are counted in when the teacher gives none. */
+const DEFAULT_TIME_ZONE = 'UTC';
+
+function termOrderIssue(start: string | null, end: string | null) {
+  if (start && end && end < start)
+    throw new InputValidationError([
+      { loc: ['body', 'term_end'], msg: DATE_MESSAGES.termOrder, type: 'value_error' },
+    ]);
+}
 
 export class ClassesService {
   private readonly creations = new KeyedQueue();
@@ -54,7 +95,19 @@ export class ClassesService {
       this.deps.repo.list(teacherId, activeOnly),
       this.deps.billing.usage(teacherId),
     ]);
-    return { classes: rows.map(toClassItem), billing_summary };
+    const classes = rows.map(toClassItem);
+    const next = (await this.deps.nextDates?.(classes)) ?? new Map<string, ComingUpItem>();
+    return {
+      classes: classes.map((c) => ({ ...c, next_date: next.get(c.id) ?? null })),
+      billing_summary,
+    };
+  }
+
+  /** What day it is for a class (its term, zone and year), by id alone: the chat's. */
+  async calendarOf(classId: string) {
+    const row = await this.deps.repo.calendarOf(classId);
+    if (!row) throw notFound('Class');
+    return row;
   }
 
   async get(teacherId: string, id: string): Promise<ClassItem> {
@@ -75,8 +128,16 @@ export class ClassesService {
    */
   async create(
     teacherId: string,
-    values: ClassValues & { is_draft?: boolean },
+    fields: ClassFields & { is_draft?: boolean },
   ): Promise<ClassItem> {
+    const term = defaultTerm(fields.semester, fields.year);
+    const values = {
+      ...fields,
+      term_start: fields.term_start ?? term.start,
+      term_end: fields.term_end ?? term.end,
+      time_zone: fields.time_zone ?? DEFAULT_TIME_ZONE,
+    };
+    termOrderIssue(values.term_start, values.term_end);
     // one creation per teacher at a time in this process; the row lock serialises instances
     const id = await this.whileCreating(teacherId, async (trx) => {
       if (values.is_draft && (await this.deps.repo.countDrafts(teacherId, trx)) >= MAX_DRAFTS)
@@ -89,11 +150,14 @@ export class ClassesService {
   async update(
     teacherId: string,
     id: string,
-    values: Partial<ClassValues> & { is_active?: boolean; is_draft?: false },
+    values: Partial<ClassFields> & { is_active?: boolean; is_draft?: false },
   ): Promise<ClassItem> {
     const { is_draft, ...fields } = values;
-    const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     const current = await this.get(teacherId, id);
+    const defined = {
+      ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+      ...termChange(current, fields),
+    } as Partial<ClassValues>;
     if (is_draft === false && current.is_draft) {
       // Create Class: the draft, with these last changes, becomes a class of this season if the
       // allowance has room now; else nothing changes

@@ -225,8 +225,8 @@ export async function retrieve(
 ): Promise<Passage[]> {
   const query = toTsquery(terms);
   if (!query) return [];
-  const match = (
-    await candidateLexemes(repo, classId, searchLexemes(terms), terms.counts)
-  ).join(' | ');
+  const match = (await candidateLexemes(repo, classId, searchLexemes(terms), terms.counts)).join(
+    ' | ',
+  );
   return repo.rankedChunks(classId, query, match, limit);
 }
