@@ -174,7 +174,7 @@ export function CourseFactRow({
 }
 
 /** "Source: Course Syllabus", with the line the fact was read from on demand. */
-function FactSource({ title, text }: { title: string; text: string }) {
+export function FactSource({ title, text }: { title: string; text: string }) {
   const [open, setOpen] = useState(false);
   const quoteId = useId();
   return (

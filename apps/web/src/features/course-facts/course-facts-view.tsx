@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorText } from '@/lib/api-client';
 import { useCourseFacts } from './api/get-course-facts';
 import { useUpdateCourseFact } from './api/update-course-fact';
+import { DatesSection } from './dates-section';
 import { ConfirmFactDialog, FactFormDialog, type FactDialog } from './course-fact-dialogs';
 import { CourseFactRow, factName, type ConfirmState, type FactAction } from './course-fact-row';
 import { entryKey, groupFacts, type FactEntry, type FactGroup } from './course-facts-logic';
@@ -100,6 +101,8 @@ export function CourseFactsView({ classId }: { classId: string }) {
           <Plus aria-hidden="true" /> Add a fact
         </Button>
       </div>
+
+      <DatesSection classId={classId} />
 
       {query.isPending ? (
         <FactsSkeleton />

@@ -7,7 +7,7 @@ import { makeClass } from '@/test/class-fixtures';
 import { makeUser, mockApi, seedSession, type Reply } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { FACT_FORM_TEXT } from './course-fact-form';
-import { makeFact } from './course-facts-fixtures';
+import { makeClassDates, makeFact } from './course-facts-fixtures';
 import { FACTS_TEXT } from './course-facts-view';
 
 type Routes = Record<string, Reply | ((init: RequestInit) => Reply)>;
@@ -90,6 +90,7 @@ function setup(initial: CourseFact[], extra: (base: string) => Routes = () => ({
       'GET /auth/profile': ok({ user }),
       'GET /classes': ok({ classes: [item], billing_summary: makeUsage() }),
       [`GET /content/class/${item.id}`]: ok({ contents: [] }),
+      [`GET /classes/${item.id}/dates`]: ok(makeClassDates()),
       ...extra(base),
     }),
   );
@@ -175,6 +176,7 @@ describe('Review Course → Course facts', () => {
     const review = await openFacts(item);
     expect(await review.findByText(FACTS_TEXT.intro)).toBeInTheDocument();
     expect(review.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Dates0 dates',
       'Instructors and TAs2 facts',
       'Grading1 fact',
       'Key dates1 fact',
@@ -438,6 +440,7 @@ describe('Review Course → Course facts', () => {
         fail
           ? { status: 500, body: { success: false, detail: 'Database unavailable' } }
           : ok({ facts: [fact] }),
+      [`GET /classes/${item.id}/dates`]: ok(makeClassDates()),
     });
     const review = await openFacts(item);
     const alert = within(await review.findByRole('alert'));

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, CourseFact, FactCreate } from '@app/contracts';
 import { api } from '@/lib/api-client';
+import { classDatesKeys } from './get-class-dates';
 import { courseFactKeys, courseFactsPath } from './get-course-facts';
 
 /** A teacher's own fact: class material, used for answers at once. */
@@ -14,6 +15,10 @@ export function useCreateCourseFact(classId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: FactCreate) => createCourseFact(classId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseFactKeys.list(classId) }),
+    onSuccess: () => {
+      // the class's dates are read from its facts
+      void queryClient.invalidateQueries({ queryKey: classDatesKeys.list(classId) });
+      return queryClient.invalidateQueries({ queryKey: courseFactKeys.list(classId) });
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { classDatesKeys } from './get-class-dates';
 import { courseFactKeys, courseFactsPath } from './get-course-facts';
 
 /**
@@ -14,6 +15,10 @@ export function useDeleteCourseFact(classId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (factId: string) => deleteCourseFact(classId, factId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseFactKeys.list(classId) }),
+    onSuccess: () => {
+      // the class's dates are read from its facts
+      void queryClient.invalidateQueries({ queryKey: classDatesKeys.list(classId) });
+      return queryClient.invalidateQueries({ queryKey: courseFactKeys.list(classId) });
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiSuccess, CourseFact, FactUpdate } from '@app/contracts';
 import { api } from '@/lib/api-client';
+import { classDatesKeys } from './get-class-dates';
 import { courseFactKeys, courseFactsPath } from './get-course-facts';
 
 /**
@@ -24,6 +25,10 @@ export function useUpdateCourseFact(classId: string) {
   return useMutation({
     mutationFn: ({ factId, patch }: { factId: string; patch: FactUpdate }) =>
       updateCourseFact(classId, factId, patch),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseFactKeys.list(classId) }),
+    onSuccess: () => {
+      // the class's dates are read from its facts
+      void queryClient.invalidateQueries({ queryKey: classDatesKeys.list(classId) });
+      return queryClient.invalidateQueries({ queryKey: courseFactKeys.list(classId) });
+    },
   });
 }
