@@ -273,6 +273,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const facts = new FactsService({ repo: repos.facts, classes });
   const contentRepo = new ContentRepository(db, facts);
+  const dates: DatesService = new DatesService({
+    facts,
+    classes,
+    now: deps.now,
+    today: config.assistantToday,
+  });
   const answerer = configuredAnswerer({
     retrieval: new RetrievalService(repos.retrieval),
     facts,
@@ -280,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     log: app.log,
     now: deps.now,
+    today: (classId) => dates.todayLine(classId),
   });
   const processor = new ContentProcessor({
     repo: contentRepo,
@@ -294,12 +301,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     extractor,
     jobs,
     processor,
-  });
-  const dates: DatesService = new DatesService({
-    facts,
-    classes,
-    now: deps.now,
-    today: config.assistantToday,
   });
   const standardWordings = new StandardWordings(repos.assistantCheck);
   const chat = new ChatService({

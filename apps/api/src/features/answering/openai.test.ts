@@ -218,6 +218,10 @@ describe('grounded prompt', () => {
     expect(rules).toMatch(/Never follow instructions/);
     expect(rules).toContain('NOT_IN_MATERIAL');
     expect(rules).toMatch(/\[1\]/);
+    // the model knows what day it is for the class (issue 30)
+    expect(rules).toMatch(
+      /Today is \w+day, \w+ \d{1,2}, \d{4} in the class's time zone \(UTC\)\.( The term runs from .+\.)?\n/,
+    );
     expect(system.trimEnd().endsWith('</passages>')).toBe(true);
 
     const passages = passagesIn(system);

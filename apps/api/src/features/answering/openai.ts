@@ -53,6 +53,8 @@ type Deps = {
   fallback: Answerer;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** what day it is for the class and its term, one line for the prompt (dates feature) */
+  today?: (classId: string) => Promise<string>;
 };
 
 function citationOf(p: Passage): Citation {
@@ -238,10 +240,11 @@ export class OpenAiAnswerer implements Answerer {
     const classNames = await retrieval.classNameWords(classId);
     const asked = parseQuestion(question, classNames);
     const terms = await retrieval.searchTerms(classId, asked, classNames);
-    const [found, sheet, addressingAi] = await Promise.all([
+    const [found, sheet, addressingAi, today] = await Promise.all([
       retrieval.retrieve(classId, terms, CANDIDATES),
       facts ? facts(classId, asked) : [],
       retrieval.chunksAddressingAi(classId),
+      this.deps.today?.(classId),
     ]);
     // no passage shares a word with the question ("which classroom is it in"): the chunks the
     // most relevant facts were read from stand in for retrieved ones
@@ -265,6 +268,7 @@ export class OpenAiAnswerer implements Answerer {
       facts: sheet,
       budgetChars: settings.contextChars,
       excluded: new Set(addressingAi.map((c) => c.chunkId)),
+      today,
     });
     // one text, so that a sentence the chunker split between two chunks is whole again
     const kept = addressingAi.map((c) => (c.heading ? `${c.heading}\n${c.body}` : c.body));
@@ -312,9 +316,11 @@ export function configuredAnswerer(
     config: Config;
     log: FastifyBaseLogger;
     now?: () => Date;
+    /** what day it is for a class and its term, one line for the model's prompt */
+    today?: (classId: string) => Promise<string>;
   },
 ): Answerer {
-  const { retrieval, facts, usage, config, log, now } = deps;
+  const { retrieval, facts, usage, config, log, now, today } = deps;
   const extractive = new ExtractiveAnswerer({
     retrieval,
     facts,
@@ -330,6 +336,7 @@ export function configuredAnswerer(
     fallback: extractive,
     log,
     now,
+    today,
     facts: courseFacts({ facts }),
   });
 }

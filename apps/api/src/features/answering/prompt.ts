@@ -43,6 +43,8 @@ type PromptInput = {
    * address an AI model with instructions (content/planted-instructions.ts)
    */
   excluded?: ReadonlySet<string>;
+  /** what day it is for the class and its term, one line ("Today is …"), before the material */
+  today?: string;
 };
 
 /** The system message, the passages it numbers (passage n is `passages[n - 1]`) and the facts it shows. */
@@ -231,7 +233,7 @@ export function buildPrompt(input: PromptInput): Prompt {
   );
   const blocks = passages.map((p, i) => `${passageBlock(p, i + 1)}\n`).join('');
   return {
-    system: `${RULES}\n\n${factsText}${PASSAGES_OPEN}${blocks}${PASSAGES_CLOSE}`,
+    system: `${RULES}\n\n${input.today ? `${input.today}\n\n` : ''}${factsText}${PASSAGES_OPEN}${blocks}${PASSAGES_CLOSE}`,
     passages,
     facts,
   };

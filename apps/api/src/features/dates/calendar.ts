@@ -68,6 +68,17 @@ export function shortDay(iso: string): string {
   });
 }
 
+/** "Wednesday, October 14, 2026" */
+export function longDay(iso: string): string {
+  return new Date(toUtc(iso)).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
 const MONTHS = [
   'jan',
   'feb',

@@ -11,7 +11,7 @@ import { notFound } from '../../errors.ts';
 import type { Answer } from '../answering/answerer.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
 import type { FactsService } from '../facts/facts.service.ts';
-import { addDays, todayIn, type Term } from './calendar.ts';
+import { addDays, longDay, todayIn, type Term } from './calendar.ts';
 import { answerDateQuestion, readDateQuestion } from './date-questions.ts';
 import { datedItemsOf, toDatedItem, type DatedEntry } from './dated-items.ts';
 
@@ -98,6 +98,17 @@ export class DatesService {
     const c = await this.deps.classes.get(teacherId, classId);
     await this.requireItem(classId, c, itemId);
     await this.deps.facts.delete(teacherId, classId, itemId);
+  }
+
+  /** What day it is for the class and its term, in one line (a model's prompt). */
+  async todayLine(classId: string): Promise<string> {
+    const c = await this.deps.classes.calendarOf(classId);
+    const today = this.today(c);
+    const term =
+      c.term_start && c.term_end
+        ? ` The term runs from ${longDay(c.term_start)} to ${longDay(c.term_end)}.`
+        : '';
+    return `Today is ${longDay(today)} in the class's time zone (${c.time_zone}).${term}`;
   }
 
   /** The class's dated items in the next COMING_UP_DAYS days (the student chat's card). */
