@@ -5,6 +5,7 @@ import { AnswerBubble } from './chat-bubbles';
 import {
   ExcerptText,
   ReplyKindLabel,
+  datedList,
   excerptPreview,
   quotations,
   replyKindName,
@@ -135,5 +136,25 @@ describe('excerptPreview', () => {
     );
     // a comparison in the material stays
     expect(excerptPreview('Scores >90 are an A')).toBe('Scores >90 are an A');
+  });
+});
+
+describe('datedList', () => {
+  it('reads an answer that lists days: its heading and a row a day', () => {
+    expect(
+      datedList('The next exam:\nTue, Oct 14: Midterm 1\nWed, Oct 15, 2026: Lab quiz'),
+    ).toEqual({
+      heading: 'The next exam:',
+      rows: [
+        { day: 'Tue, Oct 14', what: 'Midterm 1' },
+        { day: 'Wed, Oct 15, 2026', what: 'Lab quiz' },
+      ],
+    });
+  });
+
+  it('leaves any other answer as text', () => {
+    expect(datedList('The midterm is on October 14.')).toBeNull();
+    expect(datedList('Due this week:\nTue, Oct 14: Essay\nand more')).toBeNull();
+    expect(datedList('Tue, Oct 14: Essay')).toBeNull();
   });
 });

@@ -109,7 +109,62 @@ export function ExcerptText({
   );
 }
 
-/** A reply's text as its kind reads: an excerpt as quotations, anything else as plain text. */
+const DATED_LINE = /^((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}(?:, \d{4})?): (\S.*)$/;
+
+/**
+ * An answer that lists days (issue 30: "Due from Tue, Oct 14 to Sun, Oct 19:" then one
+ * "Tue, Oct 14: Essay 2 due" a line): its heading and its rows; null for any other text.
+ */
+export function datedList(
+  text: string,
+): { heading: string; rows: { day: string; what: string }[] } | null {
+  const [heading = '', ...lines] = text
+    .trim()
+    .split('\n')
+    .map((line) => line.trim());
+  if (!heading.endsWith(':') || lines.length === 0) return null;
+  const rows = [];
+  for (const line of lines) {
+    const match = DATED_LINE.exec(line);
+    if (!match) return null;
+    rows.push({ day: match[1]!, what: match[2]! });
+  }
+  return { heading, rows };
+}
+
+/** A dated answer as a list: each day in bold before what happens on it. */
+function DatedListText({
+  list,
+  linkify,
+  className,
+}: {
+  list: NonNullable<ReturnType<typeof datedList>>;
+  linkify: boolean;
+  className?: string;
+}) {
+  const show = (part: string) => (linkify ? linkedNodes(part) : part);
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <p className="break-words">{show(list.heading)}</p>
+      <ul className="space-y-1">
+        {list.rows.map((row, index) => (
+          <li key={index} className="flex flex-wrap gap-x-2 break-words">
+            <span className="font-semibold whitespace-nowrap text-ink-900 tabular-nums">
+              {row.day}
+              <span className="sr-only">:</span>
+            </span>
+            <span className="min-w-0">{show(row.what)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * A reply's text as its kind reads: an excerpt as quotations, an answer listing days as a list,
+ * anything else as plain text.
+ */
 export function ReplyText({
   kind,
   text,
@@ -121,8 +176,11 @@ export function ReplyText({
   linkify?: boolean;
   className?: string;
 }) {
-  return kind === 'excerpt' ? (
-    <ExcerptText text={text} linkify={linkify} className={className} />
+  if (kind === 'excerpt')
+    return <ExcerptText text={text} linkify={linkify} className={className} />;
+  const list = kind === 'answer' ? datedList(text) : null;
+  return list ? (
+    <DatedListText list={list} linkify={linkify} className={className} />
   ) : (
     <AnswerText text={text} linkify={linkify} className={className} />
   );

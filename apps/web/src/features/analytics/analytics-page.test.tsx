@@ -233,6 +233,44 @@ describe('Analytics page', () => {
     expect(section.queryByRole('link', { name: 'Check them' })).toBeNull();
   });
 
+  it('Date questions: the kinds students asked about, in teacher words, most asked first', async () => {
+    signedIn({
+      [`GET /chat/analytics/${bio.id}`]: ok(
+        makeAnalytics(bio.id, {
+          date_questions: [
+            { kind: 'next_exam', count: 2 },
+            { kind: 'this_week', count: 5 },
+            { kind: 'weekday', count: 1 },
+            { kind: 'tomorrow', count: 0 },
+          ],
+        }),
+      ),
+    });
+    renderApp(`/analytics?class_id=${bio.id}`);
+    const section = within(
+      await screen.findByRole('region', { name: 'Date questions' }, { timeout: 4000 }),
+    );
+    expect(
+      section.getByText('8 questions about days and deadlines, last 30 days.'),
+    ).toBeInTheDocument();
+    const kinds = within(section.getByRole('list', { name: 'Date questions by kind' }));
+    expect(kinds.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'This week · , such as “What’s due this week?”5 questions',
+      'Next exam · , such as “When is the next exam?”2 questions',
+      'A weekday · , such as “Is there class on Monday?”1 question',
+    ]);
+  });
+
+  it('Date questions says so when none were asked', async () => {
+    signedIn();
+    renderApp(`/analytics?class_id=${bio.id}`);
+    const section = within(
+      await screen.findByRole('region', { name: 'Date questions' }, { timeout: 4000 }),
+    );
+    expect(section.getByText('No date questions in this period.')).toBeInTheDocument();
+    expect(section.queryByRole('list')).toBeNull();
+  });
+
   it('the Table toggle shows the same numbers in a real table', async () => {
     signedIn();
     renderApp(`/analytics?class_id=${bio.id}`);

@@ -28,6 +28,7 @@ import { exportConversations, exportFileName } from './api/export-conversations'
 import { browserTimeZone, useAnalytics } from './api/get-analytics';
 import { BarChart } from './components/bar-chart';
 import { CheckedAnswers } from './components/checked-answers';
+import { DateQuestions } from './components/date-questions';
 import { MaterialUsage } from './components/material-usage';
 import { TopQuestions, UnansweredQuestions } from './components/question-lists';
 import { StatCards } from './components/stat-cards';
@@ -290,7 +291,10 @@ function Figures({ data, classId }: { data: Analytics; classId: string }) {
         <TopQuestions questions={data.top_questions} />
         <UnansweredQuestions questions={data.unanswered_questions} classId={classId} />
       </div>
-      <CheckedAnswers check={data.assistant_check} period={period} classId={classId} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <CheckedAnswers check={data.assistant_check} period={period} classId={classId} />
+        <DateQuestions questions={data.date_questions} period={period} />
+      </div>
       <div className="grid gap-6 xl:grid-cols-2">
         <MaterialUsage usage={data.content_usage} />
         <BarChart

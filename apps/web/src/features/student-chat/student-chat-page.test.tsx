@@ -760,3 +760,79 @@ describe('student chat page: rating answers', () => {
     expect(await thread().findByText(detail)).toBeInTheDocument();
   });
 });
+
+describe('student chat page: Coming up', () => {
+  const COMING_UP = [
+    { date: '2025-10-09', title: 'Essay 2 due', kind: 'due' as const },
+    { date: '2025-10-14', title: 'Midterm 1', kind: 'exam' as const },
+  ];
+
+  /** The screen's width as the card asks it (jsdom has no media queries). */
+  function screenWidth(wide: boolean) {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: wide,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+  }
+
+  it('is not there when nothing is coming up', async () => {
+    await openChat({});
+    expect(screen.queryByRole('region', { name: /Coming up/ })).toBeNull();
+  });
+
+  it('lists each item with its weekday, date, title and kind, open on a wide screen', async () => {
+    screenWidth(true);
+    await openChat({ [SESSION_PATH]: ok(makeSession({ coming_up: COMING_UP })) });
+    const card = within(await screen.findByRole('region', { name: /Coming up/ }));
+    const toggle = card.getByRole('button', { name: 'Coming up: 2 this week' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const rows = card.getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Thu, Oct 9Essay 2 dueDue',
+      'Tue, Oct 14Midterm 1Exam',
+    ]);
+    expect(within(rows[1]!).getByText('Tue, Oct 14')).toHaveAttribute('datetime', '2025-10-14');
+    // above the conversation: the card comes before the welcome and the question box
+    expect(
+      screen
+        .getByRole('region', { name: /Coming up/ })
+        .compareDocumentPosition(screen.getByLabelText('Your question')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('is one line on a phone, "Coming up: 2 this week", opened with a tap', async () => {
+    screenWidth(false);
+    await openChat({ [SESSION_PATH]: ok(makeSession({ coming_up: COMING_UP })) });
+    const card = within(await screen.findByRole('region', { name: /Coming up/ }));
+    const toggle = card.getByRole('button', { name: 'Coming up: 2 this week' });
+    expect(toggle).toHaveTextContent('Coming up: 2 this week');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(card.queryByRole('listitem')).toBeNull();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(card.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('shows an answer listing days as a list, each day first', async () => {
+    const reply = makeReply({
+      response:
+        'Due from Tue, Oct 7 to Sun, Oct 12:\nThu, Oct 9: Essay 2 due\nFri, Oct 10: Lab 3 report due',
+      citations: [],
+    });
+    await openChat({ [ASK_PATH]: answered(reply) });
+    await userEvent.type(questionBox(), "What's due this week?{Enter}");
+    const answer = within(await thread().findByRole('article', { name: 'Answer' }));
+    expect(answer.getByText('Due from Tue, Oct 7 to Sun, Oct 12:')).toBeInTheDocument();
+    expect(answer.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Thu, Oct 9:Essay 2 due',
+      'Fri, Oct 10:Lab 3 report due',
+    ]);
+  });
+});

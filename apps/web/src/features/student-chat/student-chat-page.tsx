@@ -13,6 +13,7 @@ import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { cn } from '@/lib/utils';
 import { AskBox } from './ask-box';
 import { ChatFooter } from './chat-footer';
+import { ComingUp } from './coming-up';
 import { InactiveClass, SessionError, UnknownLink } from './chat-states';
 import type { ThreadItem } from './chat-thread';
 import {
@@ -162,6 +163,7 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
               <ClassHeader session={session} />
               <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                 <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
+                  <ComingUp items={session.coming_up} />
                   {items.length === 0 ? <Welcome name={session.class_name} /> : null}
                   {/* new entries are announced politely; a draft being written is busy */}
                   <div
