@@ -152,7 +152,14 @@ export type SharedClass = { id: string; chatUuid: string };
 export async function createClassWithSyllabus(
   request: APIRequestContext,
   token: string,
-  input: { className: string; description?: string; syllabusTitle: string; syllabus: string },
+  input: {
+    className: string;
+    description?: string;
+    syllabusTitle: string;
+    syllabus: string;
+    /** more class fields, such as the term and time zone (issue 30) */
+    fields?: Record<string, unknown>;
+  },
 ): Promise<SharedClass> {
   const headers = { Authorization: `Bearer ${token}` };
   const created = await request.post('/api/classes', {
@@ -166,6 +173,7 @@ export async function createClassWithSyllabus(
       year: new Date().getFullYear(),
       student_size: 30,
       description: input.description ?? null,
+      ...input.fields,
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
