@@ -165,7 +165,8 @@ export function dayOf(text: string, term: Term, fallbackYear: number): string | 
   if (!md) return weekDayOf(text, term);
   const exact = (y: number) => {
     const day = iso(y, md.month, md.day);
-    return fromUtc(toUtc(day)) === day ? day : null; // Feb 30 is no day
+    const ms = toUtc(day);
+    return !Number.isNaN(ms) && fromUtc(ms) === day ? day : null; // Feb 30 is no day
   };
   if (md.year) return exact(md.year);
   if (!term.start || !term.end) return exact(fallbackYear);

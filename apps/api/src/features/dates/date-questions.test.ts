@@ -50,7 +50,7 @@ describe('readDateQuestion', () => {
   it('reads what is asked about and when', () => {
     expect(readDateQuestion("what's due this week?")).toMatchObject({
       kind: 'this_week',
-      only: ['due'],
+      only: ['due', 'exam'],
     });
     expect(readDateQuestion('when is the next exam?')).toMatchObject({ kind: 'next_exam' });
     expect(readDateQuestion('is there class on Monday?')).toMatchObject({
@@ -60,7 +60,7 @@ describe('readDateQuestion', () => {
     });
     expect(readDateQuestion("what's due tomorrow")).toMatchObject({
       kind: 'tomorrow',
-      only: ['due'],
+      only: ['due', 'exam'],
     });
     expect(readDateQuestion('anything happening next week?')).toMatchObject({
       kind: 'next_week',
@@ -98,7 +98,7 @@ describe('answerDateQuestion', () => {
     const reply = ask("what's due this week?");
     expect(reply.kind).toBe('excerpt');
     expect(reply.response).toBe(
-      'Due from Wed, Oct 14 to Sun, Oct 18, as your course material gives it:\n' +
+      'Due, and exams, from Wed, Oct 14 to Sun, Oct 18, as your course material gives it:\n' +
         '> Oct 14: Problem set 5 due\n> Oct 15: Reading response due\n> Oct 16: Essay 2 due',
     );
     expect(reply.citations.map((c) => c.excerpt)).toEqual([
@@ -107,6 +107,12 @@ describe('answerDateQuestion', () => {
       'Oct 16: Essay 2 due',
     ]);
     expect(reply.sourceType).toBe('syllabus');
+  });
+
+  it("what's due next week counts the exams too", () => {
+    const reply = ask("what's due next week");
+    expect(reply.response).toContain('Oct 22: Midterm 2');
+    expect(reply.response).not.toContain('Fall break');
   });
 
   it('the next exam, a day without class, and nothing on a day', () => {
@@ -130,7 +136,7 @@ describe('answerDateQuestion', () => {
     const q = readDateQuestion("what's due this week")!;
     expect(answerDateQuestion(q, own, TODAY)).toMatchObject({
       kind: 'answer',
-      response: 'Due from Wed, Oct 14 to Sun, Oct 18:\nThu, Oct 15: Lab report due',
+      response: 'Due, and exams, from Wed, Oct 14 to Sun, Oct 18:\nThu, Oct 15: Lab report due',
     });
   });
 });

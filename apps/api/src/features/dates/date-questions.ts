@@ -42,7 +42,8 @@ export function readDateQuestion(text: string): DateQuestion | null {
   const only: DatedKind[] | null = ASKS_CLASS.test(text)
     ? ['no_class']
     : ASKS_DUE.test(text)
-      ? ['due']
+      ? // what a student has to hand in or sit: an exam is due too
+        ['due', 'exam']
       : ASKS_EXAM.test(text)
         ? ['exam']
         : null;
@@ -89,15 +90,14 @@ const SOURCE_LINE_CHARS = 200;
 const span = (from: string, to: string) =>
   from === to ? `on ${shortDay(from)}` : `from ${shortDay(from)} to ${shortDay(to)}`;
 
-/** What the reply's list is of, and what "nothing in the material is …" says, per kind asked. */
-const LISTED: Record<DatedKind | 'any', { heading: string; nothing: string }> = {
+/** What the reply's list is of, and what "nothing in the material …" says, per kinds asked. */
+const LISTED: Record<string, { heading: string; nothing: string }> = {
   any: { heading: 'Dated in the course material', nothing: 'is dated' },
-  due: { heading: 'Due', nothing: 'is due' },
+  'due+exam': { heading: 'Due, and exams,', nothing: 'is due, and no exam is dated,' },
   exam: { heading: 'Exams and quizzes', nothing: 'dates an exam or quiz' },
   no_class: { heading: 'No class', nothing: 'says class is cancelled' },
-  event: { heading: 'Dated in the course material', nothing: 'is dated' },
 };
-const listedOf = (q: DateQuestion) => LISTED[q.only?.[0] ?? 'any'];
+const listedOf = (q: DateQuestion) => LISTED[q.only?.join('+') ?? 'any']!;
 
 /**
  * The reply: the items of those days, each in the material's own words (an excerpt; an answer

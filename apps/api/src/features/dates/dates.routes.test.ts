@@ -246,7 +246,7 @@ describe('students asking about time', () => {
     const cls = await fallClass();
     const due = await ask(cls.chat_uuid, "what's due this week?");
     expect(due.kind).toBe('excerpt');
-    expect(due.response).toMatch(/^Due from Wed, Oct 14 to Sun, Oct 18/);
+    expect(due.response).toMatch(/^Due, and exams, from Wed, Oct 14 to Sun, Oct 18/);
     expect(due.response).toContain('Problem set 5 due');
     expect(due.response).toContain('Essay 2 due');
     expect(due.response).not.toContain('Midterm');
@@ -258,7 +258,7 @@ describe('students asking about time', () => {
     const none = await ask(cls.chat_uuid, "what's due tomorrow?");
     expect(none).toMatchObject({
       kind: 'none',
-      response: 'Nothing in the course material is due on Thu, Oct 15.',
+      response: 'Nothing in the course material is due, and no exam is dated, on Thu, Oct 15.',
     });
 
     const session = await t.app.inject({
