@@ -60,7 +60,18 @@ const API_QUESTIONS = [
   'What is the late policy for problem sets?',
   'When is the final exam and where?',
   'Is there parking near the science building?',
+  'When is the next exam?',
 ];
+/**
+ * The day the server takes as today for every class (ASSISTANT_TODAY), so the dates it counts
+ * from (Coming up, the next date, Course facts' Dates) are those of every run: a Tuesday of the
+ * bench class's Fall 2026 term, three days before Midterm 1.
+ */
+const SCREENS_TODAY = '2026-10-06';
+/** Midterm 1, as the teacher corrects it in the set-up (the date questions then get an answer). */
+const CORRECTED_MIDTERM = 'Midterm 1, in class';
+/** Asked in the student chat after CHAT_QUESTION: a date question. */
+const DATE_QUESTION = 'When is the next exam?';
 /** Check your assistant, through the API before anything is asked: [question key, status]. */
 const CHECKS = [
   ['office_hours', 'confirmed'],
@@ -138,6 +149,29 @@ async function setUp(baseUrl: string): Promise<Setup> {
       token,
     });
     if (reply.status !== 200) fail(`checking "${item}" failed (HTTP ${reply.status})`);
+  }
+  // Dates: Midterm 1 (Oct 9) corrected by the teacher, and the syllabus's line of both midterms
+  // (read as one exam on Oct 9, "Exam") removed
+  const dates = dataOf<{ items: { id: string; date: string; title: string }[] }>(
+    await request(`${baseUrl}/api/classes/${classId}/dates`, { token }),
+    200,
+    'the class dates',
+  );
+  const midterm = dates.items.find((item) => item.title === 'Midterm 1');
+  if (!midterm) fail('the bench syllabus gave no dated item "Midterm 1"');
+  const corrected = await request(`${baseUrl}/api/classes/${classId}/dates/${midterm.id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ title: CORRECTED_MIDTERM }),
+    token,
+  });
+  if (corrected.status !== 200) fail(`correcting Midterm 1 failed (HTTP ${corrected.status})`);
+  for (const item of dates.items.filter((i) => i.title === 'Exam')) {
+    const removed = await request(`${baseUrl}/api/classes/${classId}/dates/${item.id}`, {
+      method: 'DELETE',
+      token,
+    });
+    if (removed.status !== 200) fail(`removing "${item.title}" failed (HTTP ${removed.status})`);
   }
   for (const question of API_QUESTIONS) {
     const reply = await postJson(`${baseUrl}/api/chat/ask/${chatUuid}`, { question });
@@ -317,6 +351,20 @@ async function publicScreens(
   await textSettles(page, thread);
   await shoot(page, { out, name: 'chat-answered', width });
 
+  // a date question: the answer lists the day (the teacher corrected it)
+  const answers = await thread.getByRole('article', { name: 'Answer' }).count();
+  await box.fill(DATE_QUESTION);
+  await box.press('Enter');
+  await thread
+    .getByRole('article', { name: 'Answer' })
+    .nth(answers)
+    .waitFor({ state: 'visible', timeout: WAIT_MS });
+  await page
+    .locator('[role="log"][aria-busy="true"]')
+    .waitFor({ state: 'detached', timeout: WAIT_MS });
+  await textSettles(page, thread);
+  await shoot(page, { out, name: 'chat-dates', width });
+
   await page.goto(`/chat/${UNKNOWN_CHAT}`);
   await visible(page.getByRole('heading', { name: 'This chat link does not exist' }));
   await shoot(page, { out, name: 'chat-unknown', width });
@@ -358,7 +406,9 @@ function volatile(page: Page, setup: Setup): Locator[] {
     page.getByText(setup.chatUuid),
     page.getByText(setup.classId),
     page.getByText(new URL(setup.baseUrl).host),
-    page.locator('time'),
+    // instants (when something was asked); a calendar day (datetime YYYY-MM-DD) is that of
+    // SCREENS_TODAY's term, the same every run
+    page.locator('time[datetime*="T"]'),
     // "Nov 27", "November 30, 2026": an axis label, the trial's end on the billing and account pages
     page.getByText(new RegExp(`^${MONTH} \\d{1,2}(, \\d{4})?$`)),
     page.getByText(/^Last asked /),
@@ -389,6 +439,19 @@ async function teacherScreens(
   await page.getByRole('button', { name: 'Create New Class' }).first().click();
   await visible(page.getByRole('dialog', { name: 'Create New Class' }));
   await shoot(page, { out, name: 'create-class', width, mask, fullPage: false });
+  // further down: the term and the time zone (the teacher's own zone: UTC here)
+  await page.getByLabel('Time zone').scrollIntoViewIfNeeded();
+  await shoot(page, { out, name: 'create-class-term', width, mask, fullPage: false });
+  await page.keyboard.press('Escape');
+
+  // Edit class, from the card's menu
+  await page
+    .getByRole('article', { name: CLASS_NAME })
+    .getByRole('button', { name: `More actions for ${CLASS_NAME}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit class' }).click();
+  await visible(page.getByRole('dialog', { name: 'Edit class' }));
+  await shoot(page, { out, name: 'class-edit', width, mask, fullPage: false });
   await page.keyboard.press('Escape');
 
   // the wizard's last step, Check your assistant: a draft at step 3 for the class (closing the
@@ -421,6 +484,15 @@ async function teacherScreens(
   await review.getByRole('tab', { name: 'Course facts' }).click();
   await settle(page);
   await shoot(page, { out, name: 'course-facts', width, mask, fullPage: false });
+  // a date's correction dialog
+  const dates = review.getByRole('region', { name: /^Dates/ });
+  await dates
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
+  await visible(page.getByRole('dialog', { name: 'Correct this date' }));
+  await shoot(page, { out, name: 'course-facts-date', width, mask, fullPage: false });
+  await page.keyboard.press('Escape');
   await review.getByRole('tab', { name: /^Check your assistant/ }).click();
   await visible(review.getByRole('list', { name: 'Questions students ask' }));
   await settle(page);
@@ -454,7 +526,11 @@ async function take(args: { out: string; build: boolean }): Promise<void> {
   mkdirSync(args.out, { recursive: true });
 
   const started = Date.now();
-  const server = await startServer({ name: 'screens', log: (line) => console.error(line) });
+  const server = await startServer({
+    name: 'screens',
+    log: (line) => console.error(line),
+    env: { ASSISTANT_TODAY: SCREENS_TODAY },
+  });
   let browser: Browser | undefined;
   try {
     const setup = await setUp(server.baseUrl);

@@ -192,20 +192,21 @@ export function ClassCard({
   );
 }
 
-/** The class's next dated item (issue 30): "Next: Midterm 1 · Tue, Oct 14", with its kind. */
+/** The class's next dated item (issue 30): "Next: Midterm 1 · Tue, Oct 14", then its kind. */
 function NextDate({ item }: { item: ClassItem }) {
   const next = item.next_date;
   if (!next) return null;
   return (
     <p className="mx-5 mt-3 flex items-start gap-1.5 text-sm text-ink-700">
       <CalendarClock className="mt-0.5 size-4 shrink-0 text-ink-500" aria-hidden="true" />
+      {/* one flow: the day and the badge wrap as words do, each kept whole */}
       <span className="min-w-0 flex-1 break-words">
         Next: <span className="font-semibold text-ink-900">{next.title}</span> ·{' '}
         <time dateTime={next.date} className="whitespace-nowrap">
           {formatCalendarDay(next.date)}
-        </time>
+        </time>{' '}
+        <DatedKindBadge kind={next.kind} className="align-[0.0625rem]" />
       </span>
-      <DatedKindBadge kind={next.kind} className="mt-px" />
     </p>
   );
 }
