@@ -66,7 +66,7 @@ try {
       }));
       for (const item of datedItemsOf(sheet, term, known?.year ?? year)) {
         found += 1;
-        const source = item.fact.sourceText.replace(/\s+/g, ' ').slice(0, 140);
+        const source = (item.fact.sourceText ?? '').replace(/\s+/g, ' ').slice(0, 140);
         console.log(`${item.date} | ${item.kind} | ${item.title} | ${item.when} | ${source}`);
       }
     }

@@ -142,6 +142,15 @@ describe('answerDateQuestion', () => {
 });
 
 describe('datedItemsOf', () => {
+  it('a line about an exam’s review is the review, not the exam', () => {
+    const review = {
+      ...fact('exam', 'Midterm exam', '13 Mar'),
+      sourceText: '13 Mar. Mid-term Review in class.',
+    };
+    const [item] = datedItemsOf([review], { start: '2025-01-12', end: '2025-05-08' }, 2025);
+    expect(item).toMatchObject({ date: '2025-03-13', kind: 'event', title: 'Midterm exam review' });
+  });
+
   it('kinds from the facts, in date order, dates the material does not give left out', () => {
     const list = datedItemsOf([...SHEET, fact('key_date', 'Paper due', 'TBA')], TERM, 2026);
     expect(list.map((i) => [i.date, i.kind])).toEqual([

@@ -13,7 +13,28 @@ const DUE = /\b(due|deadline|submit|submission|turn(ed)? in|hand(ed)? in)\b/i;
 /** A key date that is an exam or a quiz after all. */
 const EXAM = /\b(exams?|midterms?|finals?|quiz(zes)?|tests?)\b/i;
 
-export function datedKindOf(fact: Pick<FactSheetEntry, 'kind' | 'subject'>): DatedKind {
+/**
+ * An exam named in a line, with what follows its name: "Mid-term Review", "Final exam prep",
+ * "MIDTERM 1".
+ */
+const EXAM_MENTION =
+  /\b(?:mid-?terms?|finals?|exams?|tests?|quiz(?:zes)?)\b(?:\s+(?:\d+|i{1,3}|exam|paper))*(\s+(?:review|prep(?:aration)?))?/gi;
+
+/**
+ * An exam fact read from a line that names the exam only with its review ("13 Mar. Mid-term
+ * Review in class.") is the review, not the exam; a line naming the exam itself too ("MIDTERM 1 |
+ * Midterm 1 Review") is the exam.
+ */
+function isReview(fact: Pick<FactSheetEntry, 'kind' | 'sourceText'>): boolean {
+  if (fact.kind !== 'exam') return false;
+  const mentions = [...(fact.sourceText ?? '').matchAll(EXAM_MENTION)];
+  return mentions.length > 0 && mentions.every((m) => m[1] !== undefined);
+}
+
+export function datedKindOf(
+  fact: Pick<FactSheetEntry, 'kind' | 'subject' | 'sourceText'>,
+): DatedKind {
+  if (isReview(fact)) return 'event';
   if (fact.kind === 'exam') return 'exam';
   if (NO_CLASS.test(fact.subject)) return 'no_class';
   if (DUE.test(fact.subject)) return 'due';
@@ -38,7 +59,7 @@ export function datedItemsOf(
     items.push({
       id: fact.id,
       date,
-      title: fact.subject,
+      title: isReview(fact) ? `${fact.subject} review` : fact.subject,
       kind: datedKindOf(fact),
       when: fact.value,
       origin: fact.origin,
