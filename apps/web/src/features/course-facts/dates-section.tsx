@@ -375,14 +375,7 @@ function DateRow({
           {item.origin === 'teacher' ? <Badge variant="success">Your correction</Badge> : null}
         </p>
         {item.source ? (
-          <FactSource
-            title={item.source.content_title}
-            text={
-              item.when && !item.source.text.includes(item.when)
-                ? `${item.when}\n\n${item.source.text}`
-                : item.source.text
-            }
-          />
+          <FactSource title={item.source.content_title} text={item.source.text} />
         ) : item.when ? (
           <p className="mt-1 text-xs text-ink-600">As written: {item.when}</p>
         ) : null}
