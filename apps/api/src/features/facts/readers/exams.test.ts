@@ -26,6 +26,14 @@ describe('readExams', () => {
     ]);
   });
 
+  it('reads each date of a short line whose sentences give different dates', () => {
+    expect(
+      exams(
+        'Midterm 1 is on Friday, October 9 in class. Midterm 2 is on Friday, November 13 in class.',
+      ).filter((f) => f.includes('| date |')),
+    ).toEqual(['Midterm 1 | date | Friday, October 9', 'Midterm 2 | date | Friday, November 13']);
+  });
+
   it('reads an exam format sentence, naming the exam when it says which', () => {
     expect(
       exams(

@@ -37,8 +37,13 @@ function dateIn(text: string): string | null {
  */
 export function datedUnits(line: DocLine): { unit: string; date: string; sentence?: string }[] {
   if (line.kind === 'heading' || line.listedUnder) return [];
-  const units =
-    line.cells || words(line.text) <= DATED_LINE_MAX_WORDS ? [line.text] : sentences(line.text);
+  // a short line is one unit, unless its sentences give different dates ("Midterm 1 is on
+  // October 9. Midterm 2 is on November 13.")
+  const whole =
+    line.cells ||
+    (words(line.text) <= DATED_LINE_MAX_WORDS &&
+      (line.text.match(new RegExp(DATE.source, 'gi')) ?? []).length < 2);
+  const units = whole ? [line.text] : sentences(line.text);
   return units.flatMap((unit) => {
     if (words(unit) > DATED_LINE_MAX_WORDS) return [];
     const date = line.cells ? line.cells.map((c) => dateIn(c.text)).find(Boolean) : dateIn(unit);
