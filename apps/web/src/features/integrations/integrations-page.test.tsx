@@ -142,6 +142,22 @@ describe('Integrations page (SPEC §2)', () => {
     expect(hardRedirect).not.toHaveBeenCalled();
   });
 
+  it('a server with no team-chat app: Connect is disabled, and the page says why in a teacher’s words', async () => {
+    const calls = signedIn({ 'GET /slack/integrations': list({ configured: false }) });
+    renderApp('/integrations');
+    const connect = await screen.findByRole('button', { name: 'Connect to the team-chat service' });
+    expect(connect).toBeDisabled();
+    expect(connect).toHaveAccessibleDescription(
+      "Your administrator hasn't set up Slack for this server yet.",
+    );
+    expect(
+      screen.getByText(/They can create the app from its manifest below\./),
+    ).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/SLACK_CLIENT_ID|SLACK_SIGNING_SECRET/);
+    await userEvent.click(connect);
+    expect(calls.some((c) => c.path === '/slack/auth-url')).toBe(false);
+  });
+
   it('slack_install=success shows the banner, leaves the URL, and goes after 5 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     signedIn();

@@ -46,7 +46,7 @@ export function IntegrationsPage() {
             </Alert>
           ) : data ? (
             <>
-              <Workspaces workspaces={data.workspaces} />
+              <Workspaces workspaces={data.workspaces} configured={data.configured} />
               {data.workspaces.length > 0 ? (
                 <>
                   <NewLinkForm workspaces={data.workspaces} classes={classes.data?.classes ?? []} />

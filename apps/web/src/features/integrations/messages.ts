@@ -7,6 +7,8 @@ export const INTEGRATION_TEXT = {
   loadData: (msg: string) => `Failed to load data: ${msg}`,
   authUrl: 'Failed to get authorization URL for the team-chat service.',
   notConfigured: SLACK_MESSAGES.notConfigured,
+  /** the server has no team-chat app: said to a teacher, who cannot change it (README for the operator) */
+  noSlackApp: "Your administrator hasn't set up Slack for this server yet.",
   link: 'Failed to link class',
   unlink: 'Failed to unlink integration',
   authorize: 'Failed to authorize user',

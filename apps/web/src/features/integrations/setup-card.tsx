@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { errorText } from '@/lib/api-client';
 import { downloadManifest } from './api/get-manifest';
+import { INTEGRATION_TEXT } from './messages';
 
 /** SPEC §2: the manual setup, and the app manifest for whoever runs the server. */
 export function SetupCard({ configured }: { configured: boolean | undefined }) {
@@ -31,7 +32,7 @@ export function SetupCard({ configured }: { configured: boolean | undefined }) {
         <div className="space-y-2 border-t border-ink-100 pt-4">
           <p className="text-sm text-ink-700">
             {configured === false
-              ? 'This server has no team-chat app yet. Whoever runs it creates one from the app manifest, then sets SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET.'
+              ? `${INTEGRATION_TEXT.noSlackApp} They can create the app from its manifest below.`
               : 'Running your own server? Create the team-chat app from its manifest.'}
           </p>
           <Button

@@ -16,8 +16,23 @@ export function connectErrorText(error: unknown) {
 }
 
 /** SPEC §2/§4: no workspace → Connect; otherwise each workspace and Connect Another Workspace. */
-export function Workspaces({ workspaces }: { workspaces: SlackWorkspace[] }) {
+export function Workspaces({
+  workspaces,
+  configured = true,
+}: {
+  workspaces: SlackWorkspace[];
+  /** false: the server has no team-chat app, so Connect cannot work: it is disabled, with why */
+  configured?: boolean;
+}) {
   const connect = useConnectWorkspace();
+  const unavailable = configured ? null : (
+    <p id="connect-unavailable" className="text-sm text-ink-600">
+      {INTEGRATION_TEXT.noSlackApp}
+    </p>
+  );
+  const connectProps = configured
+    ? { onClick: () => connect.mutate() }
+    : { disabled: true, 'aria-describedby': 'connect-unavailable' };
   // stays busy after success: the browser is leaving for the install page
   const busy = connect.isPending || connect.isSuccess;
   const failure = connect.error ? (
@@ -34,9 +49,10 @@ export function Workspaces({ workspaces }: { workspaces: SlackWorkspace[] }) {
         description="Link a class to a workspace channel so students can ask questions where they already talk, and let colleagues add course content there."
         action={
           <>
-            <Button size="lg" loading={busy} onClick={() => connect.mutate()}>
+            <Button size="lg" loading={busy} {...connectProps}>
               Connect to the team-chat service
             </Button>
+            {unavailable}
             {failure}
           </>
         }
@@ -50,11 +66,12 @@ export function Workspaces({ workspaces }: { workspaces: SlackWorkspace[] }) {
         <h2 id="workspaces-heading" className="text-lg font-semibold text-ink-900">
           Connected workspaces
         </h2>
-        <Button variant="outline" size="sm" loading={busy} onClick={() => connect.mutate()}>
+        <Button variant="outline" size="sm" loading={busy} {...connectProps}>
           {busy ? null : <Plus aria-hidden="true" />}
           Connect Another Workspace
         </Button>
       </div>
+      {unavailable}
       {failure}
       <ul className="grid gap-3 sm:grid-cols-2">
         {workspaces.map((workspace) => (
