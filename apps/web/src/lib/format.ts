@@ -41,3 +41,10 @@ function usd(amount: number, withCents: boolean): string {
   const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
   return `${amount < 0 ? '-' : ''}$${formatCount(Number(whole))}${withCents ? `.${cents}` : ''}`;
 }
+
+/** "840 B"-free sizes: "0.8 KB", "12.5 KB", "2.4 MB". */
+export function formatFileSize(bytes: number): string {
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${Math.max(0.1, kb).toFixed(1)} KB`;
+  return `${(kb / 1024).toFixed(1)} MB`;
+}

@@ -747,7 +747,7 @@ describe('add content modal', () => {
     expect(d.getByRole('button', { name: 'Add Content' })).toBeDisabled();
     await userEvent.upload(d.getByLabelText('Content file'), new File(['abc'], 'essay.pdf'));
     expect(d.getByText('essay.pdf')).toBeInTheDocument();
-    expect(d.getByText('0.00 MB')).toBeInTheDocument();
+    expect(d.getByText('0.1 KB')).toBeInTheDocument();
     expect(d.getByRole('button', { name: 'Remove file' })).toBeInTheDocument();
     await userEvent.click(d.getByRole('button', { name: 'Add Content' }));
     await waitFor(() =>

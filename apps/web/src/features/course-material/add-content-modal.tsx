@@ -1,3 +1,4 @@
+import { formatFileSize } from '@/lib/format';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -26,13 +27,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
-import {
-  ADD_CONTENT_EXTENSIONS,
-  cutTitle,
-  fileProblem,
-  formatMb,
-  titleFromFileName,
-} from './content-files';
+import { ADD_CONTENT_EXTENSIONS, cutTitle, fileProblem, titleFromFileName } from './content-files';
 import { CONTENT_STATUS_TEXT, ContentReadError, isAbort, waitUntilRead } from './content-status';
 import { useUnmountSignal } from '@/lib/use-unmount-signal';
 import { FileDropzone } from './file-dropzone';
@@ -275,7 +270,7 @@ function AddContentBody({ classItem, onClose }: { classItem: ClassItem; onClose(
               <FileText className="size-8 shrink-0 text-brand-600" aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-ink-900">{file.name}</p>
-                <p className="text-xs text-ink-600">{formatMb(file.size)}</p>
+                <p className="text-xs text-ink-600">{formatFileSize(file.size)}</p>
               </div>
               <Button
                 variant="ghost"

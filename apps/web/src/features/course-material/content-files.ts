@@ -18,10 +18,6 @@ export const ADD_CONTENT_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.xlsx',
 
 export const cutTitle = (title: string) => title.trim().slice(0, TITLE_MAX_LENGTH);
 
-export function formatMb(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}
-
 /** Title from a file name without its extension. */
 export function titleFromFileName(name: string): string {
   return cutTitle(name.replace(/\.[^.]+$/, '')) || cutTitle(name);

@@ -14,7 +14,7 @@ export {
   pollDelay,
   waitUntilRead,
 } from './content-status';
-export { cutTitle, fileProblem, formatMb, titleFromFileName } from './content-files';
+export { cutTitle, fileProblem, titleFromFileName } from './content-files';
 export { createContent } from './api/create-content';
 export { createSyllabus } from './api/create-syllabus';
 export { deleteContent } from './api/delete-content';

@@ -1,3 +1,4 @@
+import { formatFileSize } from '@/lib/format';
 import { useEffect, useRef, type Dispatch } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Library, Loader2, Plus, Trash2, X, XCircle } from 'lucide-react';
@@ -9,7 +10,7 @@ import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { classKeys } from '@/lib/api/get-classes';
 import { cn } from '@/lib/utils';
-import { FileDropzone, formatMb, getContents } from '@/features/course-material';
+import { FileDropzone, getContents } from '@/features/course-material';
 import { classHoldings, UPLOAD_STATUS_TEXT } from './wizard-rules';
 import { nextKey, type TextEntry, type UploadRow, type WizardAction } from './wizard-state';
 
@@ -146,7 +147,7 @@ function UploadItem({ row, onDismiss }: { row: UploadRow; onDismiss(): void }) {
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-ink-900">{row.name}</p>
           <p className="text-xs text-ink-600">
-            {formatMb(row.size)}
+            {formatFileSize(row.size)}
             {row.status === 'processing' ? ' · Reading the file…' : ''}
           </p>
         </div>

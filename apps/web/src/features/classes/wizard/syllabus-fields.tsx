@@ -1,3 +1,4 @@
+import { formatFileSize } from '@/lib/format';
 import { useEffect, useRef, type Dispatch } from 'react';
 import { CheckCircle2, FileText, Loader2, XCircle } from 'lucide-react';
 import { CONTENT_FILE_EXTENSIONS } from '@app/contracts';
@@ -7,12 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
-import {
-  CONTENT_STATUS_TEXT,
-  FileDropzone,
-  fileProblem,
-  formatMb,
-} from '@/features/course-material';
+import { CONTENT_STATUS_TEXT, FileDropzone, fileProblem } from '@/features/course-material';
 import { UPLOAD_STATUS_TEXT } from './wizard-rules';
 import {
   syllabusKey,
@@ -164,7 +160,7 @@ function SelectedFile({
         )}
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-ink-900">{file.name}</p>
-          <p className="text-xs text-ink-600">{formatMb(file.size)}</p>
+          <p className="text-xs text-ink-600">{formatFileSize(file.size)}</p>
         </div>
         {step === 'processing' ? (
           <span className="text-xs font-semibold text-ink-700">

@@ -8,7 +8,8 @@ import {
 import { AskForm } from '@/components/chat/ask-form';
 import { useFollowEnd } from '@/components/chat/use-follow-end';
 import { Button } from '@/components/ui/button';
-import { formatFileSize, formatWordCount } from './trial-rules';
+import { formatFileSize } from '@/lib/format';
+import { formatWordCount } from './trial-rules';
 import { TrialThread } from './trial-thread';
 import type { Recovery, TrialThreadItem } from './use-trial-chat';
 

@@ -1,10 +1,10 @@
+import { formatFileSize } from '@/lib/format';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, TRIAL_MESSAGES, type TrialData } from '@app/contracts';
 import { API_ERROR_TEXT, ApiError } from '@/lib/api-client';
 import {
   CHAT_FAILURE_TEXT,
   chatFailure,
-  formatFileSize,
   isTrialExpired,
   recentTurns,
   trialFileProblem,

@@ -67,13 +67,6 @@ export function recentTurns<T>(turns: readonly T[]): T[] {
   return turns.slice(-TRIAL_HISTORY_TURNS);
 }
 
-/** "840 B"-free sizes: "0.8 KB", "12.5 KB", "2.4 MB". */
-export function formatFileSize(bytes: number): string {
-  const kb = bytes / 1024;
-  if (kb < 1024) return `${Math.max(0.1, kb).toFixed(1)} KB`;
-  return `${(kb / 1024).toFixed(1)} MB`;
-}
-
 export const formatWordCount = (count: number) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? 'word' : 'words'}`;
 
