@@ -15,6 +15,7 @@ import { renderApp } from '@/test/render';
 
 const CHAT = '5b7c1d2e-3f40-4a51-9b62-7c83d94e0f15';
 const SESSION_PATH = `GET /chat/session/${CHAT}`;
+const OTHER_CHAT = '6c8d2e3f-4051-4b62-8c73-8d94ea5f1026';
 /** Questions are answered as they are written; the plain ask is the fallback. */
 const ASK_PATH = `POST /chat/ask/${CHAT}/stream`;
 const PLAIN_ASK_PATH = `POST /chat/ask/${CHAT}`;
@@ -269,25 +270,45 @@ describe('student chat page: asking', () => {
     expect(screen.getByText(/1,000\/1,000/)).toBeInTheDocument();
   });
 
-  it('each asked question moves to the front of the suggestions, at most three', async () => {
+  it('an asked suggestion moves to the front; a typed question never becomes one', async () => {
     await openChat({ [ASK_PATH]: () => answered(makeReply())() });
+    const before = suggestionChips();
     await userEvent.click(screen.getByRole('button', { name: 'Who teaches?' }));
     await thread().findByText('The midterm is on October 14.');
     expect(thread().getByText('Who teaches?')).toBeInTheDocument();
     expect(suggestionChips()).toEqual([
       'Who teaches?',
-      'When is the midterm?',
-      'What is the grading breakdown?',
+      ...before.filter((q) => q !== 'Who teaches?'),
     ]);
 
-    await userEvent.type(questionBox(), 'Is there a final?{Enter}');
+    await userEvent.type(questionBox(), 'Who won the last world cup?{Enter}');
     await waitFor(() =>
-      expect(suggestionChips()).toEqual([
-        'Is there a final?',
-        'Who teaches?',
-        'When is the midterm?',
-      ]),
+      expect(thread().getAllByText('The midterm is on October 14.')).toHaveLength(2),
     );
+    expect(suggestionChips()).not.toContain('Who won the last world cup?');
+    expect(suggestionChips()[0]).toBe('Who teaches?');
+  });
+
+  it('the thread survives a reload, sources included, for that class only (issue 31)', async () => {
+    await openChat({ [ASK_PATH]: () => answered(makeReply())() });
+    await userEvent.type(questionBox(), 'When is the midterm?{Enter}');
+    await thread().findByText('The midterm is on October 14.');
+    cleanup();
+
+    await openChat({});
+    expect(await thread().findByText('When is the midterm?')).toBeInTheDocument();
+    const answer = thread().getByRole('article', { name: 'Answer' });
+    expect(within(answer).getByText('The midterm is on October 14.')).toBeInTheDocument();
+    expect(within(answer).getByRole('button', { name: /Course Syllabus/ })).toBeInTheDocument();
+    // Contact Teacher is offered for the kept answer, as before the reload
+    expect(screen.getAllByRole('button', { name: 'Contact Teacher' }).length).toBeGreaterThan(0);
+    cleanup();
+
+    // another class's chat does not show it
+    mockApi({ [`GET /chat/session/${OTHER_CHAT}`]: ok(makeSession({ class_name: 'Physics' })) });
+    renderApp(`/chat/${OTHER_CHAT}`);
+    await screen.findByRole('heading', { level: 1, name: 'Physics' });
+    expect(thread().queryByText('When is the midterm?')).toBeNull();
   });
 
   it('an answer not in the material stands out and offers Contact Teacher', async () => {

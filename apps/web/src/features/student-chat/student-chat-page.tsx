@@ -25,6 +25,7 @@ import {
   studentChatApi,
 } from './student-chat-api';
 import { initialSuggestions, promoteSuggestion } from './suggestions';
+import { keptThread, keepThread } from './thread-store';
 
 // The conversation's code (bubbles, sources, ratings) and the answer stream's load with the first
 // question, or once the class has shown and the browser is idle: the page shows none of it at first.
@@ -112,6 +113,18 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
         void loadAnswerStream().catch(() => undefined);
       });
   }, [loaded]);
+
+  // The thread of this class in this browser: shown again after a reload (after the first render,
+  // which the server's HTML already painted without it), and kept as it grows.
+  const restored = useRef(false);
+  useEffect(() => {
+    const earlier = keptThread(chatUuid, nextKey);
+    if (earlier.length) setItems((now) => (now.length ? now : earlier));
+    restored.current = true;
+  }, [chatUuid]);
+  useEffect(() => {
+    if (restored.current) keepThread(chatUuid, items);
+  }, [chatUuid, items]);
 
   // Keep the newest message (or the typing dots) in view.
   useEffect(() => {
@@ -328,19 +341,23 @@ function Suggestions({
   disabled: boolean;
   onPick(question: string): void;
 }) {
-  // The chips wrap onto more lines, and a long question onto more lines of its chip: a phone's
-  // screen never cuts one off.
+  // On a phone the chips sit on one row that scrolls sideways, so they never take a quarter of
+  // the screen; from 640 px they wrap onto more lines, and a long question onto more lines of
+  // its chip. A chip reached by Tab scrolls into view.
   return (
     <div className="flex items-start gap-2">
       <Sparkles className="mt-2 size-4 shrink-0 text-brand-600" aria-hidden="true" />
-      <ul aria-label="Suggested questions" className="flex min-w-0 flex-1 flex-wrap gap-2">
+      <ul
+        aria-label="Suggested questions"
+        className="flex min-w-0 flex-1 gap-2 overflow-x-auto pb-1 sm:flex-wrap sm:overflow-visible sm:pb-0"
+      >
         {questions.map((question) => (
-          <li key={question} className="max-w-full min-w-0">
+          <li key={question} className="shrink-0 sm:max-w-full sm:min-w-0 sm:shrink">
             <button
               type="button"
               disabled={disabled}
               onClick={() => onPick(question)}
-              className="block max-w-full rounded-2xl border border-brand-200 bg-brand-50 px-3 py-1.5 text-left text-xs font-medium break-words text-brand-800 transition-colors hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
+              className="block rounded-2xl border border-brand-200 bg-brand-50 px-3 py-1.5 text-left text-xs font-medium whitespace-nowrap text-brand-800 transition-colors hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:max-w-full sm:break-words sm:whitespace-normal"
             >
               {question}
             </button>

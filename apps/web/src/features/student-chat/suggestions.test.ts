@@ -7,26 +7,30 @@ describe('promoteSuggestion (SPEC §9)', () => {
     expect(promoteSuggestion(['A?', 'B?', 'C?'], 'A?')).toEqual(['A?', 'B?', 'C?']);
   });
 
-  it('puts a new question first and keeps at most three', () => {
-    expect(promoteSuggestion(['A?', 'B?', 'C?'], 'New?')).toEqual(['New?', 'A?', 'B?']);
-    expect(promoteSuggestion([], 'New?')).toEqual(['New?']);
+  it('a question the student typed never becomes a suggestion (issue 31)', () => {
+    expect(promoteSuggestion(['A?', 'B?', 'C?'], 'Who won the last world cup?')).toEqual([
+      'A?',
+      'B?',
+      'C?',
+    ]);
+    expect(promoteSuggestion([], 'New?')).toEqual([]);
   });
 
-  it('treats case and spacing variants as the same question, keeping the newest wording', () => {
-    expect(promoteSuggestion(['When is the exam?', 'B?'], '  when is  the EXAM? ')).toEqual([
-      'when is  the EXAM?',
+  it('treats case and spacing variants as the same suggestion, keeping its wording', () => {
+    expect(promoteSuggestion(['B?', 'When is the exam?'], '  when is  the EXAM? ')).toEqual([
+      'When is the exam?',
       'B?',
     ]);
   });
 
   it('ignores a blank question and honours a custom maximum', () => {
     expect(promoteSuggestion(['A?', 'B?', 'C?', 'D?'], '   ')).toEqual(['A?', 'B?', 'C?']);
-    expect(promoteSuggestion(['A?', 'B?'], 'C?', 2)).toEqual(['C?', 'A?']);
+    expect(promoteSuggestion(['A?', 'B?', 'C?'], 'C?', 2)).toEqual(['C?', 'A?']);
   });
 
   it('does not change the list it was given', () => {
     const list = ['A?', 'B?'];
-    promoteSuggestion(list, 'C?');
+    promoteSuggestion(list, 'B?');
     expect(list).toEqual(['A?', 'B?']);
   });
 });
