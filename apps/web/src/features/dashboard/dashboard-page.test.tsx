@@ -1,17 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUsage, ok } from '@/test/billing-fixtures';
+import { makeSubscription, makeUsage, ok } from '@/test/billing-fixtures';
 import { makeClass } from '@/test/class-fixtures';
 import { makeUser, mockApi, seedSession } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
-function signedIn(classes = [makeClass()]) {
-  const user = makeUser({ trial_end: '2025-09-04T12:00:00.000Z' });
+function signedIn(classes = [makeClass()], cancelled = false) {
+  const user = makeUser({
+    subscription_status: 'trialing',
+    trial_end: '2025-09-04T12:00:00.000Z',
+  });
   seedSession(user);
   mockApi({
     'GET /auth/profile': ok({ user }),
     'GET /classes': ok({ classes, billing_summary: makeUsage() }),
+    'GET /billing/subscription': ok(
+      makeSubscription({ status: 'trialing', cancel_at_period_end: cancelled }),
+    ),
   });
 }
 
@@ -26,6 +32,33 @@ describe('dashboard welcome after payment', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss welcome message' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Welcome' })).toBeNull());
     expect(router.state.location.search).toBe(''); // a reload won't bring it back
+  });
+
+  it('says "Create your first class" only to a teacher who has none (issue 31)', async () => {
+    signedIn([makeClass()]);
+    renderApp('/dashboard?trial=active&welcome=true');
+    const banner = await screen.findByRole('region', { name: 'Welcome' });
+    await waitFor(() =>
+      expect(banner).toHaveTextContent("Share each class's chat link with your students."),
+    );
+    expect(banner).not.toHaveTextContent('Create your first class');
+    cleanup();
+
+    signedIn([]);
+    renderApp('/dashboard?trial=active&welcome=true');
+    const first = await screen.findByRole('region', { name: 'Welcome', hidden: true });
+    await waitFor(() => expect(first).toHaveTextContent('Create your first class'));
+  });
+
+  it('after a cancellation the trial line says the plan ends with the trial (issue 31)', async () => {
+    signedIn([makeClass()], true);
+    renderApp('/dashboard');
+    expect(
+      await screen.findByText(
+        'Your plan is cancelled: it ends with your free trial on September 4, 2025.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/free trial runs until/)).toBeNull();
   });
 
   it('error=update_timeout adds a gentle note', async () => {

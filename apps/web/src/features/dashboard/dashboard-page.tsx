@@ -9,7 +9,17 @@ import { formatLongDate } from '@/lib/format';
  * The dashboard: the post-payment welcome, then the teacher's classes. The app passes the
  * classes in (`renderClasses`, given the page's heading), as it composes features.
  */
-export function DashboardPage({ renderClasses }: { renderClasses(heading: ReactNode): ReactNode }) {
+export function DashboardPage({
+  renderClasses,
+  hasClasses,
+  trialCancelled = false,
+}: {
+  renderClasses(heading: ReactNode): ReactNode;
+  /** whether the teacher has a class yet (undefined while the list loads) */
+  hasClasses?: boolean;
+  /** the plan was cancelled during the trial: it ends with the trial (issue 31) */
+  trialCancelled?: boolean;
+}) {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const [dismissed, setDismissed] = useState(false);
@@ -24,6 +34,7 @@ export function DashboardPage({ renderClasses }: { renderClasses(heading: ReactN
         <WelcomeBanner
           firstName={user?.first_name}
           trialEnds={trialEnds}
+          hasClasses={hasClasses}
           showWelcome={welcome}
           updateTimeout={updateTimeout}
           onDismiss={() => {
@@ -41,7 +52,9 @@ export function DashboardPage({ renderClasses }: { renderClasses(heading: ReactN
           </h2>
           <p className="mt-1 text-sm text-ink-600">
             {trialEnds && !welcome
-              ? `Your free trial runs until ${trialEnds}.`
+              ? trialCancelled
+                ? `Your plan is cancelled: it ends with your free trial on ${trialEnds}.`
+                : `Your free trial runs until ${trialEnds}.`
               : 'Your classes for each semester appear here.'}
           </p>
         </div>,
@@ -54,12 +67,14 @@ export function DashboardPage({ renderClasses }: { renderClasses(heading: ReactN
 function WelcomeBanner({
   firstName,
   trialEnds,
+  hasClasses,
   showWelcome,
   updateTimeout,
   onDismiss,
 }: {
   firstName?: string;
   trialEnds: string | null;
+  hasClasses?: boolean;
   showWelcome: boolean;
   updateTimeout: boolean;
   onDismiss(): void;
@@ -90,8 +105,11 @@ function WelcomeBanner({
               <p className="text-sm leading-relaxed text-ink-700">
                 Welcome to Syllabot{firstName ? `, ${firstName}` : ''}!{' '}
                 {trialEnds ? `Your trial runs until ${trialEnds}. ` : ''}
-                Create your first class, upload your syllabus and share the chat link with your
-                students.
+                {hasClasses
+                  ? "Share each class's chat link with your students."
+                  : hasClasses === false
+                    ? 'Create your first class, upload your syllabus and share the chat link with your students.'
+                    : null}
               </p>
             </>
           ) : null}
