@@ -141,7 +141,7 @@ export function ClassCard({
         </div>
 
         <dl className="mx-5 grid grid-cols-3 divide-x divide-ink-100 rounded-lg bg-ink-50 py-2.5 text-center">
-          <Stat icon={Users} label="Students" value={item.student_size ?? '—'} />
+          <Stat icon={Users} label="Est. students" value={item.student_size ?? '—'} />
           <Stat icon={MessageSquare} label="Questions" value={item.question_count} />
           <Stat icon={FileText} label="Content" value={item.content_count} />
         </dl>

@@ -90,5 +90,7 @@ describe('dashboard class cards', () => {
     expect(heading).toHaveAttribute('title', name);
     expect(heading).toHaveClass('line-clamp-2');
     expect(heading).not.toHaveClass('truncate');
+    // the number of students is the teacher's estimate, and says so (issue 31)
+    expect(within(card).getByText('Est. students')).toBeInTheDocument();
   });
 });
