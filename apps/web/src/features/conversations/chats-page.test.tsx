@@ -68,7 +68,7 @@ describe('/chats sidebar', () => {
     // Fall before Spring within a year; 13 + 7 = 20 questions → ~4 recent; 9 → ~1
     expect(within(nav).getAllByRole('button', { expanded: true })).toEqual([fallHeader]);
     expect(fallHeader).toHaveTextContent('Current');
-    expect(fallHeader).toHaveTextContent('20 questions · ~4 recent');
+    expect(fallHeader).toHaveTextContent('20 questions · ~4 recent (est.)');
     expect(springHeader).toHaveAttribute('aria-expanded', 'false');
     expect(springHeader).toHaveTextContent('9 questions · ~1 recent');
     expect(within(nav).queryByRole('button', { name: /Ecology/ })).toBeNull();

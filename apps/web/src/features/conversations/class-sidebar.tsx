@@ -54,8 +54,12 @@ export function ClassSidebar({
                   <span className="text-sm font-semibold text-ink-900">{group.label}</span>
                   {group.isCurrent ? <Badge variant="solid">Current</Badge> : null}
                 </span>
-                <span className="mt-0.5 block text-xs text-ink-600">
+                <span
+                  className="mt-0.5 block text-xs text-ink-600"
+                  title="Recent: an estimate, a fifth of the semester's questions"
+                >
                   {plural(total, 'question')} · ~{recentEstimate(total).toLocaleString()} recent
+                  (est.)
                 </span>
               </span>
             </button>
