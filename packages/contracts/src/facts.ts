@@ -50,9 +50,13 @@ export const factCreateSchema = z.object({
 });
 export type FactCreate = z.infer<typeof factCreateSchema>;
 
-/** PATCH /classes/{class_id}/facts/{fact_id}: any of the fields; at least one. */
+/**
+ * PATCH /classes/{class_id}/facts/{fact_id}: any of the fields (what it is, whom it is about, the
+ * attribute, the value); at least one. `status: 'active'` restores a hidden fact (issue 31).
+ */
 export const factUpdateSchema = factCreateSchema
   .partial()
+  .extend({ status: z.literal('active').optional() })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type FactUpdate = z.infer<typeof factUpdateSchema>;
 

@@ -251,6 +251,43 @@ describe('teacher facts and corrections', () => {
       .executeTakeFirstOrThrow();
     const gone = await call('DELETE', `/api/classes/${cls.id}/facts/${marker.id}`, auth);
     expect(gone.statusCode).toBe(404);
+
+    // restored (issue 31): active again, and answering reads it again
+    const back = await call('PATCH', `/api/classes/${cls.id}/facts/${email.id}`, auth, {
+      status: 'active',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data.fact).toMatchObject({ id: email.id, status: 'active' });
+    expect((await factSheet(cls.id)).some((f) => f.attribute === 'email')).toBe(true);
+    const again = find(await listFacts(auth, cls.id), 'Dr. Jane Roe', 'email');
+    expect(again.map((f) => [f.origin, f.status])).toEqual([['extracted', 'active']]);
+    // restoring an active fact changes nothing; a bad status is a 422
+    expect(
+      (await call('PATCH', `/api/classes/${cls.id}/facts/${email.id}`, auth, { status: 'active' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PATCH', `/api/classes/${cls.id}/facts/${email.id}`, auth, { status: 'hidden' }))
+        .statusCode,
+    ).toBe(422);
+  });
+
+  it('a fact filed under the wrong heading is corrected in every part', async () => {
+    const { auth, cls } = await teacherWithSyllabus();
+    const email = find(await listFacts(auth, cls.id), 'Dr. Jane Roe', 'email')[0]!;
+    const res = await call('PATCH', `/api/classes/${cls.id}/facts/${email.id}`, auth, {
+      kind: 'staff',
+      subject: 'Teaching assistant',
+      attribute: 'email',
+      value: 'ta@uni.test',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.fact).toMatchObject({
+      origin: 'teacher',
+      subject: 'Teaching assistant',
+      value: 'ta@uni.test',
+      overrides_id: email.id,
+    });
   });
 });
 

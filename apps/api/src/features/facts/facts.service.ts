@@ -134,11 +134,15 @@ export class FactsService {
   ): Promise<CourseFact> {
     await this.deps.classes.requireOwned(teacherId, classId);
     const fact = await this.requireFact(classId, factId);
+    const { status, ...fields } = patch;
+    // restoring a hidden fact: its hiding marker goes; then any other change applies
+    if (status === 'active') await this.restore(fact);
+    if (Object.values(fields).every((v) => v === undefined)) return this.get(classId, fact.id);
     if (fact.origin === 'teacher') {
-      await this.deps.repo.update(fact.id, patch);
+      await this.deps.repo.update(fact.id, fields);
       return this.get(classId, fact.id);
     }
-    const id = await this.correct(classId, fact, patch);
+    const id = await this.correct(classId, fact, fields);
     return this.get(classId, id);
   }
 
@@ -147,6 +151,13 @@ export class FactsService {
     const fact = await this.requireFact(classId, factId);
     if (fact.origin === 'teacher') return this.deps.repo.delete(fact.id);
     await this.correct(classId, fact, { value: '' });
+  }
+
+  /** A hidden extracted fact is active again: the empty correction that hid it is deleted. */
+  private async restore(fact: FactRow): Promise<void> {
+    if (fact.origin !== 'extracted') return;
+    const marker = await this.deps.repo.findOverride(fact.id);
+    if (marker && marker.value === '') await this.deps.repo.delete(marker.id);
   }
 
   private async correct(
