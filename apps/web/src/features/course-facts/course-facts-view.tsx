@@ -8,6 +8,7 @@ import { errorText } from '@/lib/api-client';
 import { useCourseFacts } from './api/get-course-facts';
 import { useUpdateCourseFact } from './api/update-course-fact';
 import { DatesSection } from './dates-section';
+import { HiddenFacts } from './hidden-facts';
 import { ConfirmFactDialog, FactFormDialog, type FactDialog } from './course-fact-dialogs';
 import { CourseFactRow, factName, type ConfirmState, type FactAction } from './course-fact-row';
 import { entryKey, groupFacts, type FactEntry, type FactGroup } from './course-facts-logic';
@@ -146,6 +147,8 @@ export function CourseFactsView({ classId }: { classId: string }) {
           ))}
         </div>
       )}
+
+      {query.data ? <HiddenFacts classId={classId} facts={query.data} /> : null}
 
       <p role="status" className="sr-only">
         {announcement}

@@ -37,7 +37,11 @@ function setup(initial: CourseFact[], extra: (base: string) => Routes = () => ({
   };
   for (const fact of initial) {
     routes[`PATCH ${base}/${fact.id}`] = (init) => {
-      const patch = body<Partial<FactCreate>>(init);
+      const { status, ...patch } = body<Partial<FactCreate> & { status?: 'active' }>(init);
+      if (status === 'active') {
+        facts = facts.map((f) => (f.id === fact.id ? { ...f, status: 'active' } : f));
+        return one(facts.find((f) => f.id === fact.id)!);
+      }
       if (fact.origin === 'teacher') {
         facts = facts.map((f) => (f.id === fact.id ? { ...f, ...patch } : f));
         return one(facts.find((f) => f.id === fact.id)!);
@@ -181,7 +185,11 @@ describe('Review Course → Course facts', () => {
       'Grading1 fact',
       'Key dates1 fact',
     ]);
-    expect(review.queryByText('Hidden one')).toBeNull();
+    // a hidden fact is only in the closed Hidden facts list
+    expect(review.getByText('Hidden one')).not.toBeVisible();
+    expect(
+      within(review.getByRole('region', { name: 'Hidden facts' })).getByText('Hidden one'),
+    ).toBeInTheDocument();
 
     const row = within(review.getByRole('listitem', { name: 'Dr. Kung · Office' }));
     expect(row.getByText('THM 216')).toBeInTheDocument();
@@ -395,11 +403,25 @@ describe('Review Course → Course facts', () => {
     await userEvent.click(review.getByRole('button', { name: 'Hide Dr. Kung email' }));
     confirm = within(await screen.findByRole('dialog', { name: 'Hide this fact from students?' }));
     await userEvent.click(confirm.getByRole('button', { name: 'Hide fact' }));
-    await waitFor(() => expect(review.queryByText('kung@csun.edu')).toBeNull());
+    await waitFor(() => expect(review.getByText('kung@csun.edu')).not.toBeVisible());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
       `${base}/${email.id}`,
     ]);
     await waitFor(() => expect(review.getByRole('button', { name: 'Add a fact' })).toHaveFocus());
+
+    // a hidden fact can be seen again and restored (issue 31)
+    const hiddenList = within(review.getByRole('region', { name: 'Hidden facts' }));
+    await userEvent.click(hiddenList.getByText('Hidden facts'));
+    expect(hiddenList.getByText('kung@csun.edu')).toBeInTheDocument();
+    await userEvent.click(hiddenList.getByRole('button', { name: 'Restore Dr. Kung email' }));
+    await waitFor(() => expect(review.queryByRole('region', { name: 'Hidden facts' })).toBeNull());
+    expect(await review.findByText('kung@csun.edu')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      [`${base}/${email.id}`, { status: 'active' }],
+    ]);
+    expect(
+      screen.getByText('Dr. Kung email restored: students are told it again.'),
+    ).toBeInTheDocument();
 
     // correct, then restore the extracted value
     await userEvent.click(review.getByRole('button', { name: 'Edit Dr. Kung office' }));
