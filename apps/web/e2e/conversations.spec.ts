@@ -178,14 +178,17 @@ test.describe('the teacher side of conversations @mobile', () => {
     await expectAccessible(page);
     expect(await noSidewaysScroll(page)).toBe(true);
 
-    // the next student who asks the same question gets the teacher's answer, with its source
-    const next = await studentContext.newPage();
+    // the next student (another browser: a thread is kept per browser) who asks the same
+    // question gets the teacher's answer, with its source
+    const nextContext = await browser.newContext({ viewport: page.viewportSize()! });
+    const next = await nextContext.newPage();
     await next.goto(`/chat/${cls.chatUuid}`);
     const reply = await ask(next, TRIP);
     await expect(reply).toContainText('Friday, November 13');
     await expect(
       reply.getByRole('button', { name: new RegExp(TRIP.replace('?', '\\?')) }),
     ).toBeVisible();
+    await nextContext.close();
     await studentContext.close();
   });
 
