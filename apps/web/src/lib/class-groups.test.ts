@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeClass } from '@/test/class-fixtures';
-import { groupClasses } from './class-groups';
+import { classChoiceName, groupClasses } from './class-groups';
 
 describe('groupClasses', () => {
   it('orders newest year first, then Fall, Summer, Spring, Winter, then Other; names sorted', () => {
@@ -26,5 +26,20 @@ describe('groupClasses', () => {
     ]);
     expect(groups[1]!.classes.map((c) => c.class_name)).toEqual(['Anatomy', 'Zoology']);
     expect(groups.filter((g) => g.isCurrent).map((g) => g.label)).toEqual(['Fall 2025']);
+  });
+});
+
+describe('classChoiceName (issue 31)', () => {
+  it('names a class with its code and term, so a course taught again is told apart', () => {
+    const base = { class_name: 'Cell Biology', course_code: 'BIOL 201' };
+    expect(classChoiceName({ ...base, semester: 'Fall', year: 2026 })).toBe(
+      'Cell Biology (BIOL 201) · Fall 2026',
+    );
+    expect(classChoiceName({ ...base, semester: 'Spring', year: 2027 })).toBe(
+      'Cell Biology (BIOL 201) · Spring 2027',
+    );
+    expect(classChoiceName({ ...base, course_code: null, semester: null, year: null })).toBe(
+      'Cell Biology',
+    );
   });
 });

@@ -7,6 +7,21 @@ export interface ClassGroup {
   classes: ClassItem[];
 }
 
+/** "Fall 2026", or null for a class without a semester or year. */
+export const classTerm = (item: Pick<ClassItem, 'semester' | 'year'>): string | null =>
+  item.semester !== null && item.year !== null ? `${item.semester} ${item.year}` : null;
+
+/**
+ * A class named for choosing among the teacher's classes, its term included (issue 31: a course
+ * taught again is two classes of one name): "Cell Biology (BIOL 201) · Fall 2026".
+ */
+export function classChoiceName(
+  item: Pick<ClassItem, 'class_name' | 'course_code' | 'semester' | 'year'>,
+): string {
+  const term = classTerm(item);
+  return `${item.class_name}${item.course_code ? ` (${item.course_code})` : ''}${term ? ` · ${term}` : ''}`;
+}
+
 /** Within a year: Fall, Summer, Spring (SPEC §9); Winter after Spring. */
 const SEMESTER_RANK: Record<string, number> = { Fall: 0, Summer: 1, Spring: 2, Winter: 3 };
 const OTHER = 'Other';
@@ -19,8 +34,9 @@ const OTHER = 'Other';
 export function groupClasses(classes: ClassItem[], currentSeason?: string | null): ClassGroup[] {
   const groups = new Map<string, ClassGroup & { year: number; rank: number }>();
   for (const item of classes) {
-    const dated = item.semester !== null && item.year !== null;
-    const key = dated ? `${item.semester} ${item.year}` : OTHER;
+    const term = classTerm(item);
+    const dated = term !== null;
+    const key = term ?? OTHER;
     let group = groups.get(key);
     if (!group) {
       group = {

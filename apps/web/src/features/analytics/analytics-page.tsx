@@ -1,3 +1,4 @@
+import { classChoiceName } from '@/lib/class-groups';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AlertTriangle, Download, MessageSquareText, RefreshCw } from 'lucide-react';
@@ -133,7 +134,7 @@ export function AnalyticsPage() {
                 >
                   {group.classes.map((c) => (
                     <option key={c.id} value={c.id}>
-                      {c.course_code ? `${c.course_code} · ${c.class_name}` : c.class_name}
+                      {classChoiceName(c)}
                     </option>
                   ))}
                 </optgroup>

@@ -1,3 +1,4 @@
+import { classChoiceName } from '@/lib/class-groups';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import type { ClassGroup } from '@/lib/class-groups';
@@ -25,8 +26,7 @@ export function ClassSelect({
           <optgroup key={group.key} label={group.label}>
             {group.classes.map((item) => (
               <option key={item.id} value={item.id}>
-                {item.class_name}
-                {item.course_code ? ` (${item.course_code})` : ''}
+                {classChoiceName(item)}
                 {item.is_active ? '' : ' · inactive'}
                 {pending?.get(item.id) ? ` · ${pending.get(item.id)} waiting` : ''}
               </option>

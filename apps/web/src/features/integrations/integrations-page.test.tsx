@@ -254,7 +254,7 @@ describe('Integrations page (SPEC §2)', () => {
     await userEvent.click(classPicker);
     await userEvent.type(classPicker, '2222');
     await userEvent.keyboard('{ArrowDown}{Enter}');
-    expect(classPicker).toHaveValue('Chemistry');
+    expect(classPicker).toHaveValue('Chemistry (BIO 101) · Fall 2025');
     await userEvent.click(create);
     expect(screen.getByText('Please select a class and provide a channel.')).toBeInTheDocument();
 

@@ -1,3 +1,4 @@
+import { classChoiceName } from '@/lib/class-groups';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -58,8 +59,8 @@ export function NewLinkForm({
 
   const classOptions: PickerOption[] = classes.map((item) => ({
     id: item.id,
-    name: item.class_name,
-    detail: item.course_code ? `${item.course_code} · ${item.id}` : item.id,
+    name: classChoiceName(item),
+    detail: item.id,
   }));
 
   const submit = form.handleSubmit(async (values) => {
