@@ -15,6 +15,8 @@ const SETTLE_MS = 500;
  */
 export function afterLoadWhenIdle(task: () => void): void {
   const whenIdle = () => {
+    // the page may be gone by then (a test's document torn down while the timer waited)
+    if (typeof window === 'undefined') return;
     if (typeof window.requestIdleCallback === 'function')
       window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
     else window.setTimeout(task, 0);
