@@ -38,6 +38,9 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
     null,
   );
   const autoOpened = useRef(false);
+  /** the wizard on screen opened by itself: closing it has no button to give focus back to */
+  const openedByItself = useRef(false);
+  const createButton = useRef<HTMLButtonElement>(null);
 
   const classes = list.data?.classes;
   const usage = list.data?.billing_summary;
@@ -77,6 +80,7 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
   useEffect(() => {
     if (classes && classes.length === 0 && !autoOpened.current) {
       autoOpened.current = true;
+      openedByItself.current = true;
       setWizardOpen(true);
     }
   }, [classes]);
@@ -104,7 +108,10 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
     if (checking) return;
     setChecking(true);
     try {
-      if (await checkClassCreation()) setWizardOpen(true);
+      if (await checkClassCreation()) {
+        openedByItself.current = false;
+        setWizardOpen(true);
+      }
     } finally {
       setChecking(false);
       void queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY });
@@ -120,6 +127,7 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
         {/* busy but not disabled while the plan is checked: a disabled button would drop the
             keyboard focus, and the wizard gives focus back to the button that opened it */}
         <Button
+          ref={createButton}
           onClick={() => void openCreate()}
           aria-busy={checking || undefined}
           className="self-start sm:self-auto"
@@ -209,7 +217,16 @@ export function ClassBoard({ heading }: { heading: ReactNode }) {
         </div>
       )}
 
-      <CreateClassWizard open={wizardOpen} onOpenChange={setWizardOpen} />
+      <CreateClassWizard
+        open={wizardOpen}
+        onOpenChange={setWizardOpen}
+        onCloseAutoFocus={(event) => {
+          // opened by itself (no classes yet): focus goes to the page's main action, not the page
+          if (!openedByItself.current) return;
+          event.preventDefault();
+          createButton.current?.focus();
+        }}
+      />
       <AddContentModal classItem={addContentFor} onOpenChange={() => setAddContentFor(null)} />
       <ReviewCourseModal
         classItem={reviewFor}

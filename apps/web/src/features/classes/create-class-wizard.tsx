@@ -36,15 +36,19 @@ import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 export function CreateClassWizard({
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** where focus goes when it closes (an auto-opened wizard has no button to go back to) */
+  onCloseAutoFocus?(event: Event): void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         size="lg"
         onInteractOutside={(event) => event.preventDefault()}
+        onCloseAutoFocus={onCloseAutoFocus}
         className="sm:p-8"
       >
         {open ? <WizardBody onClose={() => onOpenChange(false)} /> : null}

@@ -80,6 +80,19 @@ describe('dashboard welcome after payment', () => {
   });
 });
 
+describe('the wizard that opens by itself', () => {
+  it('gives focus to Create New Class when closed, not to the page (issue 31)', async () => {
+    signedIn([]);
+    renderApp('/dashboard');
+    const wizard = await screen.findByRole('dialog', { name: 'Create New Class' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(wizard).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Create New Class' })).toHaveFocus(),
+    );
+  });
+});
+
 describe('dashboard class cards', () => {
   it('a long class name wraps to two lines and can be read in full (tooltip, card name)', async () => {
     const name = 'Organic Chemistry I - Reaction Mechanisms and Stereochemistry Laboratory Section';
