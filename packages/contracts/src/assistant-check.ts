@@ -23,6 +23,8 @@ export type CheckStatus = (typeof CHECK_STATUSES)[number];
 export const CHECK_SET_STATUSES = ['unchecked', 'confirmed', 'edited', 'not_covered'] as const;
 /** The statuses that give students a checked answer. */
 export const CHECKED_STATUSES = ['confirmed', 'edited', 'not_covered'] as const;
+export const isCheckedStatus = (status: string): boolean =>
+  (CHECKED_STATUSES as readonly string[]).includes(status);
 
 export const CHECK_ANSWER_MAX_LENGTH = 2000;
 /** the teacher's own questions per class, beside the standard list */

@@ -1,7 +1,7 @@
 import {
   CHECK_MESSAGES,
   CHECK_OWN_QUESTIONS_MAX,
-  CHECKED_STATUSES,
+  isCheckedStatus,
   quotedText,
   type AssistantCheck,
   type AssistantCheckItem,
@@ -90,7 +90,7 @@ export class AssistantCheckService {
     const items = await inTurns(listed, REPLIES_AT_ONCE, (l) => this.itemOf(classId, l));
     return {
       items,
-      checked: items.filter((i) => i.standard && isChecked(i.status)).length,
+      checked: items.filter((i) => i.standard && isCheckedStatus(i.status)).length,
       total: STANDARD_QUESTIONS.length,
     };
   }
@@ -179,4 +179,3 @@ export class AssistantCheckService {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isChecked = (status: string) => (CHECKED_STATUSES as readonly string[]).includes(status);

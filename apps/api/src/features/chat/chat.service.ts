@@ -1,8 +1,7 @@
 import {
   CHAT_MESSAGES,
   CHECK_MESSAGES,
-  CHECKED_STATUSES,
-  type CheckStatus,
+  isCheckedStatus,
   type DateQuestionKind,
 } from '@app/contracts';
 import { AppError, notFound } from '../../errors.ts';
@@ -52,8 +51,6 @@ function answerOfTeacher(own: TeacherAnswerRow): Answer {
     confidence: 1,
   };
 }
-
-const isChecked = (status: CheckStatus) => (CHECKED_STATUSES as readonly string[]).includes(status);
 
 /**
  * A checked answer as the assistant's reply: the teacher's (edited), the reply they confirmed
@@ -147,7 +144,7 @@ export class ChatService {
     const context = known ?? (await this.deps.repo.askContext(classId, question));
     if (context.answer) return { ...answerOfTeacher(context.answer), check: null };
     const match = await this.matchingCheck(question, context);
-    if (match?.row && isChecked(match.row.status))
+    if (match?.row && isCheckedStatus(match.row.status))
       return { ...answerOfCheck(match.row), check: { key: match.key, used: true } };
     const dated = await this.deps.dates.answer(classId, question);
     if (dated) return { ...dated.answer, check: null, dateAsk: dated.kind };

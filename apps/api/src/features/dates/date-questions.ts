@@ -2,7 +2,7 @@ import { excerptText, type DatedKind, type DateQuestionKind } from '@app/contrac
 import type { Answer, Citation } from '../answering/answerer.ts';
 import { clip } from '../answering/clip.ts';
 import { addDays, nextWeekday, shortDay, weekOf } from './calendar.ts';
-import type { DatedEntry } from './dated-items.ts';
+import { DUE, EXAM, type DatedEntry } from './dated-items.ts';
 
 /**
  * Questions about time that the course's own dates answer: "what's due this week?", "when is the
@@ -23,8 +23,6 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 const WEEKDAY = /\b(next |this )?(sun|mon|tues?|wed(nes)?|thu(rs)?|fri|sat(ur)?)(day)?\b/i;
 
 /** What is asked about: something due, an exam, or whether class meets. */
-const ASKS_DUE = /\b(due|deadlines?|submit|turn(ed)? in|hand(ed)? in|assignments? (is|are) due)\b/i;
-const ASKS_EXAM = /\b(exams?|midterms?|finals?|quiz(zes)?|tests?)\b/i;
 const ASKS_CLASS =
   /\b(is there|do we have|are we having|will there be|no|have) (class|lecture|lab)\b|\bclass (cancel+ed|on)\b/i;
 /** A question about what is on the calendar, whatever it is */
@@ -41,10 +39,10 @@ export function readDateQuestion(text: string): DateQuestion | null {
   if (ASKS_A_WAY.test(text)) return null;
   const only: DatedKind[] | null = ASKS_CLASS.test(text)
     ? ['no_class']
-    : ASKS_DUE.test(text)
+    : DUE.test(text)
       ? // what a student has to hand in or sit: an exam is due too
         ['due', 'exam']
-      : ASKS_EXAM.test(text)
+      : EXAM.test(text)
         ? ['exam']
         : null;
   if (NEXT_EXAM.test(text)) return { kind: 'next_exam', only: ['exam'] };

@@ -8,10 +8,12 @@ export type DatedEntry = DatedItem & { fact: FactSheetEntry };
 /** A key date that cancels class: a holiday, a break, no class, a closure. */
 const NO_CLASS =
   /\b(no (class|classes|lecture|lab|meeting)|holiday|break|recess|cancel+ed|campus closed|university closed|no school|day off)\b/i;
-/** A key date when something is due: a deadline, a submission. */
-const DUE = /\b(due|deadline|submit|submission|turn(ed)? in|hand(ed)? in)\b/i;
-/** A key date that is an exam or a quiz after all. */
-const EXAM = /\b(exams?|midterms?|finals?|quiz(zes)?|tests?)\b/i;
+/**
+ * Something due (a deadline, a submission) and an exam or quiz, as an item's title or a
+ * student's question names them (date-questions.ts reads questions with the same two).
+ */
+export const DUE = /\b(due|deadlines?|submit|submission|turn(ed)? in|hand(ed)? in)\b/i;
+export const EXAM = /\b(exams?|midterms?|finals?|quiz(zes)?|tests?)\b/i;
 
 /**
  * An exam named in a line, with what follows its name: "Mid-term Review", "Final exam prep",
