@@ -328,6 +328,23 @@ describe('the class card and Analytics', () => {
 });
 
 describe('only the class’s teacher', () => {
+  it('401 without a token on every route', async () => {
+    const cls = await classWith(SYLLABUS);
+    for (const [method, url] of [
+      ['GET', `/api/classes/${cls.id}/assistant-check`],
+      ['PUT', `/api/classes/${cls.id}/assistant-check/final`],
+      ['POST', `/api/classes/${cls.id}/assistant-check`],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload: { status: 'not_covered', question: 'Q?' },
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json()).toMatchObject({ success: false });
+    }
+  });
+
   it('another teacher gets 404 on every route; unknown items are 404, bad input 422', async () => {
     const cls = await classWith(SYLLABUS);
     const other = await subscribedTeacher(t.app);

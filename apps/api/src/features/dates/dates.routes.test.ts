@@ -163,6 +163,26 @@ describe('GET /api/classes/{id}/dates', () => {
   });
 });
 
+describe('without a token', () => {
+  it('every dates route is a 401', async () => {
+    const cls = await fallClass();
+    const { items } = await datesOf(cls.teacher.auth, cls.id);
+    for (const [method, url] of [
+      ['GET', `/api/classes/${cls.id}/dates`],
+      ['PUT', `/api/classes/${cls.id}/dates/${items[0]!.id}`],
+      ['DELETE', `/api/classes/${cls.id}/dates/${items[0]!.id}`],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        ...(method === 'PUT' ? { payload: { title: 'X' } } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+    expect((await datesOf(cls.teacher.auth, cls.id)).items).toHaveLength(items.length);
+  });
+});
+
 describe('correcting and removing a dated item', () => {
   it('a new date and title are the teacher’s; a removed item is gone from the list and the answers', async () => {
     const cls = await fallClass();
