@@ -58,6 +58,9 @@ import { ConversationsService } from './features/conversations/conversations.ser
 import { createExtractor } from './features/extraction/index.ts';
 import { AssistantCheckRepository } from './features/assistant-check/assistant-check.repository.ts';
 import { assistantCheckRoutes } from './features/assistant-check/assistant-check.routes.ts';
+import { CarryOverRepository } from './features/class-copy/carry-over.repository.ts';
+import { carryOverRoutes } from './features/class-copy/carry-over.routes.ts';
+import { CarryOverService } from './features/class-copy/carry-over.service.ts';
 import { AssistantCheckService } from './features/assistant-check/assistant-check.service.ts';
 import { StandardWordings } from './features/assistant-check/standard-wordings.ts';
 import { datesRoutes } from './features/dates/dates.routes.ts';
@@ -320,6 +323,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? chat.answerFromMaterial(classId, question)
         : chat.answer(classId, question),
   });
+  const carryOver = new CarryOverService({
+    repo: new CarryOverRepository(db),
+    facts: repos.facts,
+    classes,
+    createText: (teacherId, input, also) => content.createText(teacherId, input, also),
+  });
   const teacherChat = new TeacherChatService({ repo: repos.chat, limiter, chat });
   const contact = new ContactService({
     repo: repos.contact,
@@ -436,6 +445,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contentRoutes(content, auth));
       await api.register(factsRoutes(facts, auth));
       await api.register(assistantCheckRoutes(assistantCheck, auth));
+      await api.register(carryOverRoutes(carryOver, auth));
       await api.register(datesRoutes(dates, auth));
       await api.register(chatRoutes(chat));
       await api.register(trialRoutes(trial));

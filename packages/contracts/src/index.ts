@@ -15,3 +15,4 @@ export * from './web-page.ts';
 export * from './zod.ts';
 export * from './assistant-check.ts';
 export * from './dates.ts';
+export * from './class-copy.ts';

@@ -301,6 +301,16 @@ interface AssistantChecksTable {
 }
 
 /** A teacher's answer to a question students asked (migration 021). */
+/** Copy Class's carry-over of the teacher's work, once per class (migration 035). */
+interface ClassCarryOversTable {
+  class_id: string;
+  from_class_id: string | null;
+  facts: number;
+  teacher_answers: number;
+  checks: number;
+  created_at: Generated<Date>;
+}
+
 interface ClassAnswersTable {
   content_id: string;
   class_id: string;
@@ -491,4 +501,5 @@ export interface Database {
   slack_contents: SlackContentsTable;
   class_answers: ClassAnswersTable;
   assistant_checks: AssistantChecksTable;
+  class_carry_overs: ClassCarryOversTable;
 }

@@ -45,6 +45,7 @@ export class FactsRepository extends Repository {
    * points the class's corrections back at the facts they override when those are read again.
    */
   async replaceExtracted(trx: Trx, classId: string, contentId: string, rows: ExtractedFactRow[]) {
+    await this.lockFacts(trx, classId);
     await trx
       .deleteFrom('course_facts')
       .where('content_id', '=', contentId)
@@ -70,6 +71,14 @@ export class FactsRepository extends Repository {
         )
         .execute();
     }
+    await this.linkCorrections(trx, classId, contentId);
+  }
+
+  /**
+   * Points the class's waiting corrections (overrides_id null, a key kept) at the extracted facts
+   * with their key: those of `contentId`, or of the whole class. Runs under lockFacts.
+   */
+  async linkCorrections(trx: Trx, classId: string, contentId?: string) {
     await sql`
       UPDATE course_facts t SET overrides_id = m.extracted_id
       FROM (
@@ -77,10 +86,22 @@ export class FactsRepository extends Repository {
         FROM course_facts e
         JOIN course_facts c ON c.class_id = e.class_id AND c.origin = 'teacher'
           AND c.overrides_id IS NULL AND c.overrides_key = ${factKey('e')}
-        WHERE e.content_id = ${contentId} AND e.origin = 'extracted'
+        WHERE e.class_id = ${classId} AND e.origin = 'extracted'
+          ${contentId ? sql`AND e.content_id = ${contentId}` : sql``}
+          AND NOT EXISTS (SELECT 1 FROM course_facts o WHERE o.overrides_id = e.id)
         ORDER BY e.id, c.updated_at DESC
       ) m
       WHERE t.id = m.correction_id`.execute(trx);
+  }
+
+  /**
+   * One writer of a class's extracted facts or copied corrections at a time, so each sees the
+   * other's rows when it links corrections (else both could commit unlinked).
+   */
+  async lockFacts(trx: Trx, classId: string) {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${'course_facts:' + classId}, 0))`.execute(
+      trx,
+    );
   }
 
   /** Every fact of a class (or one) with its source and its correction (hiding markers left out). */
