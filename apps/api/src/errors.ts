@@ -21,13 +21,16 @@ const DATABASE_RETRY_AFTER_S = 5;
 
 /**
  * A failure the client should see, with SPEC §8's error shape: `message` is its `detail`, and its
- * status is the code's (`ERROR_STATUS` in contracts), never chosen at the throw site.
+ * status is the code's (`ERROR_STATUS` in contracts), never chosen at the throw site. `more`: the
+ * body's members beside those, for a refusal the client tells with more than its code (a
+ * deactivated class's CLASS_INACTIVE names the class).
  */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly more: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -112,7 +115,13 @@ export function replyToClientError(this: FastifyInstance, err: Error, socket: So
 /** What a failure is answered with: its status, its body in SPEC §8's shape and its headers. */
 export type ErrorReply = {
   status: number;
-  body: { success: false; detail: string | ValidationIssue[]; code: ErrorCode };
+  body: {
+    success: false;
+    detail: string | ValidationIssue[];
+    code: ErrorCode;
+    /** an AppError's `more` */
+    [member: string]: unknown;
+  };
   headers: Record<string, string>;
   /** how the log takes it: 'warn' for a lost database, 'error' for anything unexpected */
   log?: 'warn' | 'error';
@@ -144,7 +153,10 @@ const issues = (list: ValidationIssue[]): ErrorReply => ({
  * instead of wrapping each in an AppError.
  */
 export function errorReplyOf(error: unknown): ErrorReply {
-  if (error instanceof AppError) return coded(error.code, error.message, error.headers);
+  if (error instanceof AppError) {
+    const reply = coded(error.code, error.message, error.headers);
+    return { ...reply, body: { ...error.more, ...reply.body } };
+  }
   if (error instanceof ExtractionError) return coded(error.code, error.message);
   if (error instanceof InputValidationError) return issues(error.issues);
   if (hasZodFastifySchemaValidationErrors(error)) {

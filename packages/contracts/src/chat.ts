@@ -49,6 +49,19 @@ export const chatSessionSchema = z.object({
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 
+/**
+ * What a deactivated class's share link still says of it (issue 31, item 4): the 403
+ * CLASS_INACTIVE of GET /chat/session carries it as `class`, so the page that says the class is
+ * unavailable names it. Only what the class's chat page shows in its header (its name, the
+ * school, 'Professor' and the teacher's last name): nothing of its material or its questions.
+ */
+export const inactiveClassSchema = z.object({
+  class_name: z.string(),
+  school_name: z.string().nullable(),
+  professor: z.object({ last_name: z.string() }),
+});
+export type InactiveClass = z.infer<typeof inactiveClassSchema>;
+
 /** How sure the assistant is that the reply answers the question (0–1); below the server's threshold it declines. */
 export const confidenceSchema = z.number().min(0).max(1);
 

@@ -33,16 +33,19 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode | undefined;
   readonly detail: unknown;
+  /** the reply's JSON body: what a code says beside its detail (CLASS_INACTIVE's `class`) */
+  readonly body: unknown;
 
   constructor(
     message: string,
-    options: { status?: number; code?: ApiErrorCode; detail?: unknown } = {},
+    options: { status?: number; code?: ApiErrorCode; detail?: unknown; body?: unknown } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status ?? 0;
     this.code = options.code ?? (this.status === 0 ? 'NO_RESPONSE' : undefined);
     this.detail = options.detail;
+    this.body = options.body;
   }
 }
 
@@ -446,6 +449,7 @@ export async function errorFromResponse(response: ResponseLike): Promise<ApiErro
     status: response.status,
     code,
     detail,
+    body,
   });
 }
 

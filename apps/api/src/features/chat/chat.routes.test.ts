@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { CHAT_MESSAGES } from '@app/contracts';
 import { body, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
 
@@ -233,6 +234,50 @@ describe('session and errors', () => {
     expect(session.statusCode).toBe(403);
     expect(body(session)).toMatchObject({ code: 'CLASS_INACTIVE' });
     expect((await ask('when is the final?', cls.chat_uuid)).res.statusCode).toBe(403);
+  });
+
+  it("a deactivated class's 403 names the class as its chat page's header does, and tells nothing more of it", async () => {
+    const teacher = await subscribedTeacher(t.app);
+    const cls = await createClass(t.app, teacher.auth);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/content/syllabus',
+      headers: teacher.auth,
+      payload: { class_id: cls.id, title: 'Syllabus', content: SYLLABUS },
+    });
+    const session = () =>
+      t.app.inject({ method: 'GET', url: `/api/chat/session/${cls.chat_uuid}` });
+    const active = body(await session()) as {
+      data: { class_name: string; school_name: string; professor: { last_name: string } };
+    };
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/classes/${cls.id}`,
+      headers: teacher.auth,
+      payload: { is_active: false },
+    });
+
+    const res = await session();
+    expect(res.statusCode).toBe(403);
+    // the error shape, and the header of the class's chat page: its name, school and teacher
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'CLASS_INACTIVE',
+      detail: CHAT_MESSAGES.classInactive,
+      class: {
+        class_name: 'Introduction to Biology',
+        school_name: 'State University',
+        professor: { last_name: teacher.input.last_name },
+      },
+    });
+    expect(active.data).toMatchObject(res.json().class);
+    // nothing else of it: not its description, material, questions or ids
+    for (const hidden of ['Cells, genetics', 'Lopez', 'midterm', cls.id, teacher.input.first_name])
+      expect(res.body).not.toContain(hidden);
+    // a question is refused as before, naming nothing: the page already shows the class
+    const asked = await ask('when is the final?', cls.chat_uuid);
+    expect(asked.res.statusCode).toBe(403);
+    expect(asked.res.json()).not.toHaveProperty('class');
   });
 
   it("one address flooding a class's link cannot use up the other students' allowance", async () => {

@@ -20,7 +20,8 @@ export const chatRoutes =
     app.get('/chat/session/:chat_uuid', {
       schema: {
         tags,
-        summary: 'What a student sees when opening a share link',
+        summary:
+          "What a student sees when opening a share link. A deactivated class is a 403 CLASS_INACTIVE whose `class` names it as its page's header does (class_name, school_name, professor.last_name)",
         params: shareParams,
         response: {
           200: ok(chatSessionSchema),

@@ -5,7 +5,7 @@ import {
   type DateQuestionKind,
 } from '@app/contracts';
 import { AppError, notFound } from '../../errors.ts';
-import type { AnswerFeedback, AnswerRating } from '@app/contracts';
+import type { AnswerFeedback, AnswerRating, InactiveClass } from '@app/contracts';
 import {
   confidenceOfReply,
   type Answer,
@@ -115,14 +115,23 @@ export class ChatService {
   async session(chatUuid: string) {
     const c = await this.deps.repo.sessionByShareId(chatUuid);
     if (!c) throw notFound('Class');
-    if (!c.is_active) throw new AppError('CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE);
+    const school_name = c.school ?? c.institution;
+    if (!c.is_active) {
+      // the page saying the class is unavailable names it, as its chat's header would (issue 31)
+      const shown: InactiveClass = {
+        class_name: c.class_name,
+        school_name,
+        professor: { last_name: c.last_name },
+      };
+      throw new AppError('CLASS_INACTIVE', CLASS_INACTIVE_MESSAGE, {}, { class: shown });
+    }
     return {
       class_name: c.class_name,
       description: c.description,
       // the teacher's own, else drawn from the material (at most 3)
       sample_questions: suggestedQuestionsOf(c),
       is_active: c.is_active,
-      school_name: c.school ?? c.institution,
+      school_name,
       professor: { first_name: c.first_name, last_name: c.last_name },
       coming_up: await this.deps.dates.comingUp(c.id),
     };

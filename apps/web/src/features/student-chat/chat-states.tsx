@@ -1,5 +1,5 @@
 import { Link2Off, Lock, WifiOff } from 'lucide-react';
-import { CHAT_MESSAGES } from '@app/contracts';
+import { CHAT_MESSAGES, type InactiveClass } from '@app/contracts';
 import { StatusCard } from '@/components/layout/status-card';
 import { Button } from '@/components/ui/button';
 
@@ -47,13 +47,38 @@ export function UnknownLink() {
   );
 }
 
-export function InactiveClass() {
+/** The line under a class's name: its school and 'Professor' with the teacher's last name. */
+export function classByline(cls: InactiveClass): string {
+  const teacher = cls.professor.last_name.trim();
+  return [cls.school_name?.trim(), teacher ? `Professor ${teacher}` : null]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * SPEC §2: 'Class Temporarily Unavailable', naming the class as its chat's header does when the
+ * server said which it is (issue 31, item 4), so a student with several classes knows which one.
+ */
+export function InactiveClassPage({ cls }: { cls: InactiveClass | null }) {
+  const byline = cls ? classByline(cls) : '';
   return (
     <StatusCard
       icon={Lock}
       iconClassName="bg-warning-50 text-warning-800"
       title={INACTIVE_TITLE}
-      description={CHAT_MESSAGES.inactivePage}
+      description={
+        <>
+          {cls ? (
+            <span className="mt-2 mb-4 block rounded-xl border border-ink-200 bg-ink-50 px-4 py-3">
+              <span className="block text-base font-semibold break-words text-ink-900">
+                {cls.class_name}
+              </span>
+              {byline ? <span className="mt-0.5 block text-ink-600">{byline}</span> : null}
+            </span>
+          ) : null}
+          {CHAT_MESSAGES.inactivePage}
+        </>
+      }
     />
   );
 }

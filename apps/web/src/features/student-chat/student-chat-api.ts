@@ -4,8 +4,9 @@ import {
   type ChatReply,
   type ChatSession,
   type ContactInput,
+  type InactiveClass,
 } from '@app/contracts';
-import { api, hasErrorCode, type ApiClient } from '@/lib/api-client';
+import { api, hasErrorCode, type ApiClient, type ApiError } from '@/lib/api-client';
 
 /** The streaming reader, loaded with the first question or when the page is idle, not with it. */
 export const loadAnswerStream = () => import('@/lib/answer-stream');
@@ -52,8 +53,25 @@ function createStudentChatApi(client: ApiClient) {
 export const studentChatApi = createStudentChatApi(api);
 
 /** SPEC §4: the class is off when the server says CLASS_INACTIVE (its 403), by code, not by text. */
-export function isInactiveError(error: unknown): boolean {
+export function isInactiveError(error: unknown): error is ApiError {
   return hasErrorCode(error, 'CLASS_INACTIVE');
+}
+
+/**
+ * The class a CLASS_INACTIVE reply names (its `class`: name, school, teacher's last name), so
+ * the page saying it is unavailable can name it; null when the reply names none.
+ */
+export function inactiveClassOf(error: unknown): InactiveClass | null {
+  if (!isInactiveError(error)) return null;
+  const named = (error.body as { class?: Partial<InactiveClass> } | null | undefined)?.class;
+  if (typeof named?.class_name !== 'string' || !named.class_name.trim()) return null;
+  return {
+    class_name: named.class_name,
+    school_name: typeof named.school_name === 'string' ? named.school_name : null,
+    professor: {
+      last_name: typeof named.professor?.last_name === 'string' ? named.professor.last_name : '',
+    },
+  };
 }
 
 /**

@@ -169,6 +169,34 @@ describe('student chat page: loading the session', () => {
     expect(screen.queryByLabelText('Your question')).toBeNull();
   });
 
+  it("a deactivated class's page names the class, its school and teacher, as the server names them (issue 31)", async () => {
+    mockApi({
+      [SESSION_PATH]: {
+        status: 403,
+        body: {
+          success: false,
+          detail: CHAT_MESSAGES.classInactive,
+          code: 'CLASS_INACTIVE',
+          class: {
+            class_name: 'Cell Biology',
+            school_name: 'State University',
+            professor: { last_name: 'Hopper' },
+          },
+        },
+      },
+    });
+    renderApp(`/chat/${CHAT}`);
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Class Temporarily Unavailable',
+    });
+    const card = heading.parentElement!;
+    expect(within(card).getByText('Cell Biology')).toBeInTheDocument();
+    expect(within(card).getByText('State University · Professor Hopper')).toBeInTheDocument();
+    expect(within(card).getByText(CHAT_MESSAGES.inactivePage)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^Cell Biology/));
+  });
+
   it('a session marked inactive is unavailable too; a message saying inactive is not (the code decides)', async () => {
     mockApi({ [SESSION_PATH]: ok(makeSession({ is_active: false })) });
     const first = renderApp(`/chat/${CHAT}`);

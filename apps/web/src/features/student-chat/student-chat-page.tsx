@@ -14,10 +14,11 @@ import { cn } from '@/lib/utils';
 import { AskBox } from './ask-box';
 import { ChatFooter } from './chat-footer';
 import { ComingUp } from './coming-up';
-import { InactiveClass, SessionError, UnknownLink } from './chat-states';
+import { classByline, InactiveClassPage, SessionError, UnknownLink } from './chat-states';
 import type { ThreadItem } from './chat-thread';
 import {
   askErrorText,
+  inactiveClassOf,
   isInactiveError,
   isUnknownLinkError,
   loadAnswerStream,
@@ -53,10 +54,11 @@ export function StudentChatPage() {
     queryFn: () => studentChatApi.session(chatUuid),
     staleTime: Infinity,
   });
-  useDocumentTitle(session.data?.class_name ?? 'Class chat');
+  const inactiveClass = session.isError ? inactiveClassOf(session.error) : null;
+  useDocumentTitle(session.data?.class_name ?? inactiveClass?.class_name ?? 'Class chat');
 
   if (session.isError) {
-    if (isInactiveError(session.error)) return <InactiveClass />;
+    if (isInactiveError(session.error)) return <InactiveClassPage cls={inactiveClass} />;
     if (isUnknownLinkError(session.error)) return <UnknownLink />;
     return (
       <SessionError
@@ -67,7 +69,7 @@ export function StudentChatPage() {
       />
     );
   }
-  if (session.data?.is_active === false) return <InactiveClass />;
+  if (session.data?.is_active === false) return <InactiveClassPage cls={session.data} />;
   return <ChatRoom chatUuid={chatUuid} session={session.data} />;
 }
 
@@ -274,10 +276,7 @@ function ChatRoom({ chatUuid, session }: { chatUuid: string; session: ChatSessio
 }
 
 function ClassHeader({ session }: { session: ChatSession }) {
-  const teacher = session.professor.last_name.trim();
-  const meta = [session.school_name?.trim(), teacher ? `Professor ${teacher}` : null].filter(
-    Boolean,
-  );
+  const byline = classByline(session);
   return (
     <header className="border-b border-ink-200 bg-white">
       <div className="mx-auto flex max-w-3xl items-start gap-3 px-4 py-4 sm:gap-4 sm:px-6 sm:py-5">
@@ -286,7 +285,7 @@ function ClassHeader({ session }: { session: ChatSession }) {
           <h1 className="text-lg leading-snug font-semibold tracking-tight break-words text-ink-900 sm:text-xl">
             {session.class_name}
           </h1>
-          {meta.length ? <p className="text-sm text-ink-600">{meta.join(' · ')}</p> : null}
+          {byline ? <p className="text-sm text-ink-600">{byline}</p> : null}
           {session.description ? (
             <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-line text-ink-700">
               {session.description}
