@@ -325,7 +325,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const carryOver = new CarryOverService({
     repo: new CarryOverRepository(db),
-    facts: repos.facts,
+    facts,
+    checks: assistantCheck,
     classes,
     createText: (teacherId, input, also) => content.createText(teacherId, input, also),
   });

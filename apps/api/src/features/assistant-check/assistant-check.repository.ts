@@ -142,4 +142,31 @@ export class AssistantCheckRepository extends Repository {
       return (row as CheckRecord | undefined) ?? 'listed';
     });
   }
+
+  /**
+   * The checked answers of `from` (every checked standard question and every question of the
+   * teacher's own) copied into `to`. A citation names the copy's item of the same title and type
+   * (one the copy lacks is left out); a confirmed answer whose passage the copy's ready items do
+   * not hold needs a new look (recheck_assistant_sources, migration 032).
+   */
+  async copyChecks(trx: Trx, from: string, to: string) {
+    const r = await sql`
+      INSERT INTO assistant_checks
+        (class_id, standard_key, question, status, answer, citations, source_passage, checked_at)
+      SELECT ${to}, a.standard_key, a.question, a.status, a.answer,
+        (SELECT coalesce(jsonb_agg(jsonb_set(x.c, '{content_id}', to_jsonb(t.id::text))
+                                   ORDER BY x.n), '[]'::jsonb)
+         FROM jsonb_array_elements(a.citations) WITH ORDINALITY AS x(c, n)
+         JOIN LATERAL (
+           SELECT id FROM contents
+           WHERE class_id = ${to} AND title = x.c->>'title' AND content_type = x.c->>'content_type'
+           ORDER BY created_at, id LIMIT 1) t ON true),
+        a.source_passage, a.checked_at
+      FROM assistant_checks a
+      WHERE a.class_id = ${from} AND (a.status <> 'unchecked' OR a.standard_key IS NULL)
+      ORDER BY a.created_at, a.id
+      ON CONFLICT DO NOTHING`.execute(trx);
+    await sql`SELECT recheck_assistant_sources(${to})`.execute(trx);
+    return Number(r.numAffectedRows ?? 0);
+  }
 }

@@ -8,6 +8,7 @@ import {
   type AssistantCheckUpdate,
   type TestReply,
 } from '@app/contracts';
+import type { Trx } from '../../db/index.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { confidenceOfReply } from '../answering/answerer.ts';
 import type { ChatAnswer } from '../chat/chat.service.ts';
@@ -71,6 +72,11 @@ async function inTurns<T, R>(
  */
 export class AssistantCheckService {
   constructor(private readonly deps: Deps) {}
+
+  /** Copy Class (issue 31): the checked answers of `from` copied into `to` in `trx`. */
+  carryOver(trx: Trx, from: string, to: string): Promise<number> {
+    return this.deps.repo.copyChecks(trx, from, to);
+  }
 
   async list(teacherId: string, classId: string): Promise<AssistantCheck> {
     await this.deps.classes.requireOwned(teacherId, classId);

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Executor, Trx } from '../../db/index.ts';
 import { Repository } from '../../db/repository.ts';
 
@@ -47,55 +46,6 @@ export class CarryOverRepository extends Repository {
   /** Undoes a claim whose carry-over failed, so that trying again can finish it. */
   async release(classId: string) {
     await this.db.deleteFrom('class_carry_overs').where('class_id', '=', classId).execute();
-  }
-
-  /**
-   * The teacher's facts of `from` copied into `to`: additions, and corrections and hiding markers
-   * (their key kept, waiting for the copy's own extracted fact: FactsRepository.linkCorrections).
-   * A correction of a fact read from an item that is not the syllabus comes along only with
-   * `withAdditional` (the copy has that item then). Returns how many were copied.
-   */
-  async copyTeacherFacts(trx: Trx, from: string, to: string, withAdditional: boolean) {
-    const r = await sql`
-      INSERT INTO course_facts
-        (class_id, kind, subject, attribute, value, source_text, position, origin, overrides_key)
-      SELECT ${to}, f.kind, f.subject, f.attribute, f.value, f.source_text, f.position, 'teacher',
-             f.overrides_key
-      FROM course_facts f
-      LEFT JOIN course_facts e ON e.id = f.overrides_id
-      LEFT JOIN contents ct ON ct.id = e.content_id
-      WHERE f.class_id = ${from} AND f.origin = 'teacher'
-        AND (f.overrides_key IS NULL OR e.id IS NULL OR ct.content_type = 'syllabus'
-             OR ${withAdditional})
-      ORDER BY f.created_at, f.id`.execute(trx);
-    return Number(r.numAffectedRows ?? 0);
-  }
-
-  /**
-   * The checked answers of `from` (every checked standard question and every question of the
-   * teacher's own) copied into `to`. A citation names the copy's item of the same title and type
-   * (one the copy lacks is left out); a confirmed answer whose passage the copy's ready items do
-   * not hold needs a new look (recheck_assistant_sources, migration 032).
-   */
-  async copyChecks(trx: Trx, from: string, to: string) {
-    const r = await sql`
-      INSERT INTO assistant_checks
-        (class_id, standard_key, question, status, answer, citations, source_passage, checked_at)
-      SELECT ${to}, a.standard_key, a.question, a.status, a.answer,
-        (SELECT coalesce(jsonb_agg(jsonb_set(x.c, '{content_id}', to_jsonb(t.id::text))
-                                   ORDER BY x.n), '[]'::jsonb)
-         FROM jsonb_array_elements(a.citations) WITH ORDINALITY AS x(c, n)
-         JOIN LATERAL (
-           SELECT id FROM contents
-           WHERE class_id = ${to} AND title = x.c->>'title' AND content_type = x.c->>'content_type'
-           ORDER BY created_at, id LIMIT 1) t ON true),
-        a.source_passage, a.checked_at
-      FROM assistant_checks a
-      WHERE a.class_id = ${from} AND (a.status <> 'unchecked' OR a.standard_key IS NULL)
-      ORDER BY a.created_at, a.id
-      ON CONFLICT DO NOTHING`.execute(trx);
-    await sql`SELECT recheck_assistant_sources(${to})`.execute(trx);
-    return Number(r.numAffectedRows ?? 0);
   }
 
   /** The teacher answers of `classId`, oldest first. */

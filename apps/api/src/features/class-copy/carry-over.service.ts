@@ -1,20 +1,20 @@
 import { CARRY_OVER_MESSAGES, type ClassCarryOver, type ClassCarryOverReply } from '@app/contracts';
 import { conflict, invalidInput } from '../../errors.ts';
-import type { FactsRepository } from '../facts/facts.repository.ts';
+import type { Trx } from '../../db/index.ts';
 import type { CarryOverRepository, TeacherAnswerRow } from './carry-over.repository.ts';
 
 type Deps = {
   repo: CarryOverRepository;
-  facts: FactsRepository;
+  facts: {
+    carryOver(trx: Trx, from: string, to: string, withAdditional: boolean): Promise<number>;
+  };
+  checks: { carryOver(trx: Trx, from: string, to: string): Promise<number> };
   classes: { requireOwned(teacherId: string, classId: string): Promise<unknown> };
   /** ContentService.createText: a teacher answer's item, with its answer in the same commit */
   createText(
     teacherId: string,
     input: { classId: string; title: string; content: string; contentType: 'other' },
-    alsoInTransaction: (
-      trx: Parameters<FactsRepository['lockFacts']>[0],
-      id: string,
-    ) => Promise<void>,
+    alsoInTransaction: (trx: Trx, id: string) => Promise<void>,
   ): Promise<unknown>;
 };
 
@@ -45,12 +45,9 @@ export class CarryOverService {
       const answers = await this.deps.repo.teacherAnswers(from);
       for (const answer of answers) await this.keepTeacherAnswer(teacherId, toClassId, answer);
       return await this.deps.repo.transaction(async (trx) => {
-        await this.deps.facts.lockFacts(trx, toClassId);
         const withAdditional = input.copy_additional ?? true;
-        const facts = await this.deps.repo.copyTeacherFacts(trx, from, toClassId, withAdditional);
-        // the copy's syllabus may have been read already: its facts take the corrections now
-        await this.deps.facts.linkCorrections(trx, toClassId);
-        const checks = await this.deps.repo.copyChecks(trx, from, toClassId);
+        const facts = await this.deps.facts.carryOver(trx, from, toClassId, withAdditional);
+        const checks = await this.deps.checks.carryOver(trx, from, toClassId);
         const counts = { facts, teacher_answers: answers.length, checks };
         await this.deps.repo.record(trx, toClassId, counts);
         return counts;

@@ -104,6 +104,28 @@ export class FactsRepository extends Repository {
     );
   }
 
+  /**
+   * The teacher's facts of `from` copied into `to`: additions, and corrections and hiding markers
+   * (their key kept, waiting for the copy's own extracted fact: FactsRepository.linkCorrections).
+   * A correction of a fact read from an item that is not the syllabus comes along only with
+   * `withAdditional` (the copy has that item then). Returns how many were copied.
+   */
+  async copyTeacherFacts(trx: Trx, from: string, to: string, withAdditional: boolean) {
+    const r = await sql`
+      INSERT INTO course_facts
+        (class_id, kind, subject, attribute, value, source_text, position, origin, overrides_key)
+      SELECT ${to}, f.kind, f.subject, f.attribute, f.value, f.source_text, f.position, 'teacher',
+             f.overrides_key
+      FROM course_facts f
+      LEFT JOIN course_facts e ON e.id = f.overrides_id
+      LEFT JOIN contents ct ON ct.id = e.content_id
+      WHERE f.class_id = ${from} AND f.origin = 'teacher'
+        AND (f.overrides_key IS NULL OR e.id IS NULL OR ct.content_type = 'syllabus'
+             OR ${withAdditional})
+      ORDER BY f.created_at, f.id`.execute(trx);
+    return Number(r.numAffectedRows ?? 0);
+  }
+
   /** Every fact of a class (or one) with its source and its correction (hiding markers left out). */
   listForClass(classId: string, onlyId?: string) {
     let q = this.db

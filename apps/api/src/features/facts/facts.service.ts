@@ -89,6 +89,18 @@ type FactsServiceDeps = {
 export class FactsService {
   constructor(private readonly deps: FactsServiceDeps) {}
 
+  /**
+   * Copy Class (issue 31): the teacher's facts of `from` (additions, corrections, hiding markers)
+   * copied into `to` in `trx`; corrections take the copy's extracted facts with their key now or
+   * when they are read. Returns how many were copied.
+   */
+  async carryOver(trx: Trx, from: string, to: string, withAdditional: boolean): Promise<number> {
+    await this.deps.repo.lockFacts(trx, to);
+    const copied = await this.deps.repo.copyTeacherFacts(trx, from, to, withAdditional);
+    await this.deps.repo.linkCorrections(trx, to);
+    return copied;
+  }
+
   /** The class's fact sheet, as the answering engine reads it. */
   sheet(classId: string): Promise<FactSheetEntry[]> {
     return loadFactSheet(this.deps.repo, classId);
