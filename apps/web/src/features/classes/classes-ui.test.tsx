@@ -191,7 +191,8 @@ describe('create class wizard', () => {
     expect(calls.find((c) => c.method === 'POST' && c.path === '/classes')?.body).toEqual({
       class_name: 'Biology',
       course_code: null,
-      school: null,
+      // the teacher's institution, School's default
+      school: 'State University',
       department: null,
       semester: 'Fall',
       year: new Date().getFullYear(),

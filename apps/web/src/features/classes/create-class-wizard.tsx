@@ -20,7 +20,7 @@ import { TestingStep } from './wizard/testing-step';
 import { openWizard, useWizardDraft } from './wizard/use-wizard-draft';
 import { useWizardSubmit } from './wizard/use-wizard-submit';
 import { useWizardUploads } from './wizard/use-wizard-uploads';
-import { STEP_NAMES, WIZARD_CLASS_DEFAULTS, wizardClassSchema } from './wizard/wizard-rules';
+import { STEP_NAMES, wizardClassDefaults, wizardClassSchema } from './wizard/wizard-rules';
 import { wizardReducer } from './wizard/wizard-state';
 import { WizardStepper } from './wizard/wizard-stepper';
 import type { ClassPayload } from './api/create-class';
@@ -59,8 +59,13 @@ export function CreateClassWizard({
 
 function WizardBody({ onClose }: { onClose(): void }) {
   const queryClient = useQueryClient();
-  const owner = useAuth().user?.id ?? '';
-  const [state, dispatch] = useReducer(wizardReducer, owner, openWizard);
+  const teacher = useAuth().user;
+  const owner = teacher?.id ?? '';
+  const [state, dispatch] = useReducer(
+    wizardReducer,
+    { owner, defaults: wizardClassDefaults(teacher) },
+    openWizard,
+  );
   const draft = useWizardDraft(state, owner);
   const form = useForm<ClassInfoValues, unknown, ClassPayload>({
     resolver: zodResolver(wizardClassSchema),
@@ -76,15 +81,17 @@ function WizardBody({ onClose }: { onClose(): void }) {
     );
     return unsubscribe;
   }, [form]);
-  // once the class is made (step 3), closing the wizard ends it: the next one starts a new class
+  // once the class is made (step 3), closing the wizard ends it: the next one starts a new class;
+  // before, closing keeps what was typed (Escape or × move no focus, which would save it)
   const stepNow = useRef(state.step);
   stepNow.current = state.step;
-  const clearDraft = draft.clear;
+  const { clear: clearDraft, save: saveDraft } = draft;
   useEffect(
     () => () => {
       if (stepNow.current === 3) clearDraft();
+      else saveDraft();
     },
-    [clearDraft],
+    [clearDraft, saveDraft],
   );
   const submit = useWizardSubmit(state, dispatch, form);
   const uploads = useWizardUploads(state.classId, dispatch);
@@ -102,7 +109,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
     if (state.classId && step < 3) void deleteClass(state.classId).catch(() => undefined);
     draft.clear();
     dispatch({ type: 'startedOver' });
-    form.reset(WIZARD_CLASS_DEFAULTS);
+    form.reset(state.defaults);
   }
 
   return (

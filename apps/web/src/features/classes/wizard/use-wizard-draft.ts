@@ -26,8 +26,14 @@ export interface Draft {
   owner: string;
 }
 
-/** The saved draft if it is this teacher's; `failed` when what was saved could not be read. */
-export function readDraft(owner: string): { draft: Draft | null; failed: boolean } {
+/**
+ * The saved draft if it is this teacher's; `failed` when what was saved could not be read.
+ * `defaults`: a new class's fields, for what an older draft lacks.
+ */
+export function readDraft(
+  owner: string,
+  defaults?: ClassInfoValues,
+): { draft: Draft | null; failed: boolean } {
   const raw = localStorage.getItem(DRAFT_KEY);
   if (!raw) return { draft: null, failed: false };
   try {
@@ -42,7 +48,7 @@ export function readDraft(owner: string): { draft: Draft | null; failed: boolean
     return {
       draft: {
         step: parsed.step === 2 || parsed.step === 3 ? parsed.step : 1,
-        classInfo: draftClassInfo(parsed.classInfo ?? {}),
+        classInfo: draftClassInfo(parsed.classInfo ?? {}, defaults),
         syllabus: { title: '', content: '', ...parsed.syllabus },
         additionalContent: Array.isArray(parsed.additionalContent) ? parsed.additionalContent : [],
         // an older draft's three default questions gave way to Check your assistant (issue 29)
@@ -83,11 +89,42 @@ function savedTestResponses(value: unknown): Record<string, TestReply> {
   return saved;
 }
 
-/** The wizard as it opens for this teacher: where their saved draft left off, or a new class. */
-export function openWizard(owner: string): WizardState {
-  const { draft, failed } = readDraft(owner);
-  const fresh = newWizardState();
-  if (!draft) return { ...fresh, origin: failed ? 'unreadable' : 'new' };
+/**
+ * Whether a draft holds anything the teacher typed or made (issue 31, item 10): a class field
+ * other than a new class's, a pasted syllabus, content, a question or an answer, a class already
+ * made. The wizard saves as it opens, so without this a draft nobody typed in would be "restored".
+ */
+export function draftHasWork(draft: Draft, defaults: ClassInfoValues): boolean {
+  const fields = Object.keys(defaults) as (keyof ClassInfoValues)[];
+  const typed = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+  return (
+    fields.some((field) => String(draft.classInfo[field]).trim() !== defaults[field].trim()) ||
+    draft.id !== null ||
+    draft.step > 1 ||
+    typed(draft.syllabus.title) ||
+    typed(draft.syllabus.content) ||
+    draft.additionalContent.some((e) => typed(e.title) || typed(e.content) || e.savedId) ||
+    draft.testQuestions.length > 0 ||
+    Object.keys(draft.testResponses).length > 0
+  );
+}
+
+/**
+ * The wizard as it opens for this teacher: where their saved draft left off, or a new class
+ * with `defaults` (the teacher's: School is their institution). A draft with nothing typed in it
+ * is a new class.
+ */
+export function openWizard({
+  owner,
+  defaults,
+}: {
+  owner: string;
+  defaults: ClassInfoValues;
+}): WizardState {
+  const { draft, failed } = readDraft(owner, defaults);
+  const fresh = newWizardState(defaults);
+  if (!draft || !draftHasWork(draft, defaults))
+    return { ...fresh, origin: failed ? 'unreadable' : 'new' };
   const saved = draft.id ? wizardClassPayload(draft.classInfo).payload : undefined;
   return {
     ...fresh,
@@ -140,8 +177,9 @@ export function draftOf(state: WizardState, owner: string): Draft {
 
 /**
  * Keeps the teacher's draft in local storage (SPEC §2): every 30 s, when the step, the class or
- * an answer changes, and whenever `save` is called (the wizard saves when focus moves). A draft
- * that could not be read is reported once. `clear` forgets it (Finish, Start over).
+ * an answer changes, and whenever `save` is called (the wizard saves when focus moves); a draft
+ * with nothing typed in it is not kept. A draft that could not be read is reported once. `clear`
+ * forgets it (Finish, Start over).
  */
 export function useWizardDraft(state: WizardState, owner: string) {
   const latest = useRef({ state, owner });
@@ -153,7 +191,10 @@ export function useWizardDraft(state: WizardState, owner: string) {
 
   const save = useCallback(() => {
     const { state: current, owner: teacher } = latest.current;
-    localStorage.setItem(DRAFT_KEY, JSON.stringify(draftOf(current, teacher)));
+    const draft = draftOf(current, teacher);
+    if (draftHasWork(draft, current.defaults))
+      localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    else localStorage.removeItem(DRAFT_KEY);
   }, []);
   const clear = useCallback(() => localStorage.removeItem(DRAFT_KEY), []);
 

@@ -90,11 +90,25 @@ export const WIZARD_CLASS_DEFAULTS: ClassInfoValues = {
 };
 
 /**
+ * A teacher's new class (issue 31, item 9): the defaults, with School the institution they gave
+ * at sign-up (or in My Account).
+ */
+export function wizardClassDefaults(
+  teacher: { institution: string | null; school: string | null } | null,
+): ClassInfoValues {
+  const school = teacher?.institution?.trim() || teacher?.school?.trim() || '';
+  return { ...WIZARD_CLASS_DEFAULTS, school };
+}
+
+/**
  * A saved draft's class fields, with what an older draft lacks: the term of its own semester and
  * year, the browser's time zone.
  */
-export function draftClassInfo(saved: Partial<ClassInfoValues>): ClassInfoValues {
-  const info = { ...WIZARD_CLASS_DEFAULTS, ...saved };
+export function draftClassInfo(
+  saved: Partial<ClassInfoValues>,
+  defaults: ClassInfoValues = WIZARD_CLASS_DEFAULTS,
+): ClassInfoValues {
+  const info = { ...defaults, ...saved };
   if (saved.term_start === undefined && saved.term_end === undefined) {
     const term = termDefaults(info.semester, info.year);
     info.term_start = term?.start ?? '';

@@ -53,6 +53,8 @@ export interface WizardState {
   step: WizardStep;
   /** a new class, the teacher's saved draft, or a saved draft that could not be read */
   origin: 'new' | 'restored' | 'unreadable';
+  /** a new class's fields for this teacher (School: their institution) */
+  defaults: ClassInfoValues;
   classInfo: ClassInfoValues;
   /** the class, once step 1 has created it */
   classId: string | null;
@@ -107,12 +109,16 @@ let keySeq = 0;
 /** A key for a new upload row or text entry. */
 export const nextKey = () => `k${++keySeq}`;
 
-/** A new class: step 1, the default fields, no questions tried, nothing sent yet. */
-export function newWizardState(): WizardState {
+/**
+ * A new class: step 1, the default fields (`defaults`: the teacher's), no questions tried,
+ * nothing sent yet.
+ */
+export function newWizardState(defaults: ClassInfoValues = WIZARD_CLASS_DEFAULTS): WizardState {
   return {
     step: 1,
     origin: 'new',
-    classInfo: WIZARD_CLASS_DEFAULTS,
+    defaults,
+    classInfo: defaults,
     classId: null,
     savedInfo: null,
     syllabus: {
@@ -264,7 +270,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'startedOver': {
       // A new class, but the syllabus source chosen, a syllabus file's progress and the work
       // under way stay as they are.
-      const fresh = newWizardState();
+      const fresh = newWizardState(state.defaults);
       return {
         ...fresh,
         syllabus: { ...fresh.syllabus, mode: state.syllabus.mode, upload: state.syllabus.upload },
