@@ -338,16 +338,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     publicUrl: config.publicUrl,
   });
-  const contactRequests = new ContactRequestsService({
-    repo: repos.contact,
-    classes,
-    mailer,
-    log: app.log,
-  });
   const conversations = new ConversationsService({
     repo: repos.conversations,
     classes,
     content,
+  });
+  const contactRequests = new ContactRequestsService({
+    repo: repos.contact,
+    classes,
+    conversations,
+    mailer,
+    log: app.log,
   });
   const analytics = new AnalyticsService({
     repo: repos.analytics,

@@ -105,10 +105,18 @@ export const emailRequestSchema = z.object({
   /** the teacher's reply sent from the dashboard, if any */
   reply: z.string().nullable(),
   replied_at: z.string().nullable(),
+  /**
+   * the teacher answered its question for the class (in Unanswered, by correcting the answer, by
+   * replying to a request asking the same, or in Check your assistant): no longer pending
+   */
+  answered: z.boolean(),
 });
 export type EmailRequest = z.infer<typeof emailRequestSchema>;
 
-/** Pending requests first, newest first; `unanswered` counts every pending one in scope. */
+/**
+ * Pending requests first, newest first; `unanswered` counts every pending one in scope (neither
+ * responded nor answered).
+ */
 export const emailRequestListSchema = z.object({
   requests: z.array(emailRequestSchema),
   unanswered: z.number(),
@@ -147,6 +155,23 @@ export const unansweredListSchema = z.object({
   total: z.number(),
 });
 export type UnansweredList = z.infer<typeof unansweredListSchema>;
+
+/**
+ * POST /chat/unanswered/{class_id}/dismiss (a question not about the course leaves the list
+ * without an answer) and …/restore (undoes it): the group's conversations.
+ */
+export const unansweredDismissInputSchema = z.object({
+  conversation_ids: z
+    .array(z.string().uuid('Conversation not found'))
+    .min(1, 'Choose the questions to dismiss.')
+    .max(ANSWER_CONVERSATIONS_MAX),
+});
+export type UnansweredDismissInput = z.input<typeof unansweredDismissInputSchema>;
+export const unansweredDismissReplySchema = z.object({
+  /** conversations whose state changed (a repeat changes none) */
+  changed: z.number(),
+});
+export type UnansweredDismissReply = z.infer<typeof unansweredDismissReplySchema>;
 
 export const TEACHER_ANSWER_MESSAGES = {
   questionBlank: 'Please enter the question.',

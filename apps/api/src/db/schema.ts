@@ -282,6 +282,12 @@ interface ConversationsTable {
   from_check: ColumnType<boolean, boolean | undefined, boolean>;
   /** the kind of date question it was (migration 033) */
   date_ask: ColumnType<string | null, string | null | undefined, string | null>;
+  /** what the question asks, "asks|words", kept by PostgreSQL (migration 006) */
+  question_key: ColumnType<string, never, never>;
+  /** the contact request whose e-mailed reply answered it (migration 034) */
+  answered_request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the teacher took it off the unanswered list without answering it (migration 034) */
+  dismissed_at: NullableTimestamp;
 }
 
 /** Check your assistant: the teacher's check of one question (migration 032). */

@@ -235,29 +235,45 @@ export class AnalyticsRepository extends Repository {
     };
   }
 
-  /** Student contact requests per day of the range, and how many of them still wait. */
+  /** Student contact requests per day of the range. */
   async contactRequestsPerDay(
     classId: string,
     range: AnalyticsRange,
-  ): Promise<{ date: string; requests: number; pending: number }[]> {
-    const result = await sql<{ date: string; requests: number; pending: number }>`
+  ): Promise<{ date: string; requests: number }[]> {
+    const result = await sql<{ date: string; requests: number }>`
       WITH counted AS (
         SELECT (created_at AT TIME ZONE ${range.timeZone})::date AS day,
-          count(*)::int AS requests,
-          (count(*) FILTER (WHERE teacher_responded_at IS NULL))::int AS pending
+          count(*)::int AS requests
         FROM email_requests
         WHERE class_id = ${classId}
           AND created_at >= ${range.startAt} AND created_at < ${range.endAt}
         GROUP BY 1
       )
       SELECT to_char(d, 'YYYY-MM-DD') AS date,
-        coalesce(c.requests, 0) AS requests,
-        coalesce(c.pending, 0) AS pending
+        coalesce(c.requests, 0) AS requests
       FROM generate_series(${range.from}::timestamp, ${range.to}::timestamp, interval '1 day') AS d
       LEFT JOIN counted c ON c.day = d::date
       ORDER BY d
     `.execute(this.db);
     return result.rows;
+  }
+
+  /**
+   * The contact requests made from `startAt` to `endAt` still waiting for the teacher
+   * (contact_request_pending, migration 034: not responded, their question not answered), read
+   * now: what the teacher has to do is never counted ahead.
+   */
+  async pendingRequests(classId: string, startAt: Date, endAt: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('email_requests as r')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('r.class_id', '=', classId)
+      .where('r.created_at', '>=', startAt)
+      .where('r.created_at', '<', endAt)
+      .where('r.teacher_responded_at', 'is', null)
+      .where(sql<boolean>`contact_request_pending(r)`)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /**

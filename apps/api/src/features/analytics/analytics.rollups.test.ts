@@ -201,7 +201,8 @@ async function direct(
   const conversations = new ConversationsRepository(db);
   const scope = { classId: cls, since: range.startAt, limit: ANALYTICS_TOP_QUESTIONS };
   const top = await groupQuestions(conversations, scope);
-  const unanswered = await groupQuestions(conversations, { ...scope, sourceType: 'other' });
+  // still on the unanswered list: read from the conversations on every request, not rolled up
+  const unanswered = await groupQuestions(conversations, { ...scope, openUnansweredOnly: true });
   const group = (g: QuestionGroup) => ({
     question: g.question,
     count: g.count,

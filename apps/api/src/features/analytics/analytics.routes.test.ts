@@ -126,7 +126,8 @@ beforeAll(async () => {
     'other',
     200,
   );
-  // answered by the teacher since: still a question the material did not cover
+  // answered by the teacher since: still a question the material did not cover, no longer one to
+  // answer
   const resolved = await asked(
     classId,
     '2025-03-19T14:00:00Z',
@@ -207,7 +208,8 @@ describe('GET /api/chat/analytics/:class_id', () => {
       not_answered: 2,
       not_helpful: 0,
       contact_requests: 3,
-      pending_requests: 2,
+      // the second request to the answered question is not pending: its question is answered
+      pending_requests: 1,
       avg_response_time_ms: 300,
     });
     const perDay: Record<string, [number, number, number]> = {
@@ -228,8 +230,9 @@ describe('GET /api/chat/analytics/:class_id', () => {
       { question: "When's the midterm exam?", count: 2, last_asked_at: '2025-03-18T10:00:00.000Z' },
       { question: 'How are labs graded?', count: 1, last_asked_at: '2025-03-20T08:00:00.000Z' },
     ]);
+    // only the question still to answer: the teacher answered the later one
     expect(data.unanswered_questions).toEqual([
-      { question: 'is there a field trip', count: 2, last_asked_at: '2025-03-19T14:00:00.000Z' },
+      { question: 'Is there a field trip?', count: 1, last_asked_at: '2025-03-17T23:30:00.000Z' },
     ]);
     const usage = (title: string, citations: number, content_type = 'additional') => ({
       content_id: items[title],
@@ -291,7 +294,7 @@ describe('GET /api/chat/analytics/:class_id', () => {
     expect(data.contact_requests_per_day).toHaveLength(30);
     expect(data.totals).toMatchObject({ questions: 7, not_answered: 3, contact_requests: 4 });
     expect(data.unanswered_questions.map((q) => [q.question, q.count])).toEqual([
-      ['is there a field trip', 2],
+      ['Is there a field trip?', 1],
       ['Old question?', 1],
     ]);
     expect(data.content_usage.find((u) => u.title === 'Archive')?.citations).toBe(1);
@@ -351,6 +354,41 @@ describe('GET /api/chat/analytics/:class_id', () => {
       const recounted = await analytics(id, 'days=7', own);
       expect(recounted.totals).toMatchObject({ questions: 2, not_answered: 1 });
       expect(recounted.counted_at).toBe(clock.toISOString());
+    });
+
+    it('says at once, counted figures or not, what the teacher answered or dismissed since', async () => {
+      clock = NOW;
+      const { id } = await createClass(t.app, own, { class_name: 'Answered at once' });
+      const trip = await asked(id, '2025-03-20T09:00:00Z', 'Is there a field trip?', 'other', 100);
+      const pizza = await asked(id, '2025-03-20T09:30:00Z', 'Best pizza in town?', 'other', 100);
+      await requested(id, trip, '2025-03-20T10:00:00Z');
+      const first = await analytics(id, 'days=7', own);
+      expect(first.unanswered_questions.map((q) => q.question)).toEqual([
+        'Best pizza in town?',
+        'Is there a field trip?',
+      ]);
+      expect(first.totals.pending_requests).toBe(1);
+
+      const answered = await t.app.inject({
+        method: 'POST',
+        url: `/api/chat/unanswered/${id}/answer`,
+        headers: own,
+        payload: { question: trip.question, answer: 'Yes, on May 2.', conversation_ids: [trip.id] },
+      });
+      expect(answered.statusCode).toBe(201);
+      const dismissed = await t.app.inject({
+        method: 'POST',
+        url: `/api/chat/unanswered/${id}/dismiss`,
+        headers: own,
+        payload: { conversation_ids: [pizza.id] },
+      });
+      expect(dismissed.statusCode).toBe(200);
+
+      const next = await analytics(id, 'days=7', own);
+      // the figures are the ones counted before; what is left to do is read now
+      expect(next.counted_at).toBe(first.counted_at);
+      expect(next.totals).toMatchObject({ questions: 2, not_answered: 2, pending_requests: 0 });
+      expect(next.unanswered_questions).toEqual([]);
     });
 
     it("checks the owner on every request: a class's counted figures are never another teacher's", async () => {

@@ -34,8 +34,11 @@ type AnalyticsOptions = {
 /** A class's figures for its teacher (SPEC §2 Analytics, §7 GET /chat/analytics/{id}). */
 type AnalyticsServiceDeps = {
   repo: AnalyticsRepository;
-  /** the most asked questions, grouped when they are the same question in other words */
-  conversations: Pick<ConversationsService, 'questionGroupsSince'>;
+  /**
+   * the most asked questions, and those still unanswered, grouped when they are the same
+   * question in other words
+   */
+  conversations: Pick<ConversationsService, 'questionGroupsSince' | 'openQuestionGroupsSince'>;
   classes: Pick<ClassesService, 'requireOwned'>;
   /** injected so tests can stand on a day's boundary */
   now?: () => Date;
@@ -47,21 +50,21 @@ export class AnalyticsService {
    * Figures counted in the last ANALYTICS_RECOUNT_SECONDS (never past the end of the range's
    * last day), by class, range and zone; requests for a view being counted wait for that count.
    */
-  private readonly counted: LRUCache<string, Analytics, CountedView>;
+  private readonly counted: LRUCache<string, Counted, CountedView>;
 
   constructor(private readonly deps: AnalyticsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.counted = new LRUCache<string, Analytics, CountedView>({
+    this.counted = new LRUCache<string, Counted, CountedView>({
       max: COUNTED_VIEWS_KEPT,
       ttl: ANALYTICS_RECOUNT_SECONDS * 1000,
       // the service's clock, so that tests can let the figures age
       perf: { now: () => this.now().getTime() },
       ttlResolution: 0,
       fetchMethod: async (_key, _stale, { context, options }) => {
-        const { analytics, rangeEndAt } = await this.count(context);
-        const untilDayEnds = rangeEndAt.getTime() - this.now().getTime();
+        const counted = await this.count(context);
+        const untilDayEnds = counted.endAt.getTime() - this.now().getTime();
         options.ttl = Math.max(1, Math.min(ANALYTICS_RECOUNT_SECONDS * 1000, untilDayEnds));
-        return analytics;
+        return counted;
       },
     });
   }
@@ -73,21 +76,32 @@ export class AnalyticsService {
       ]);
     }
     await this.deps.classes.requireOwned(teacherId, classId);
-    const figures = await this.counted.fetch(`${classId} ${days} ${timeZone}`, {
-      context: { classId, days, timeZone },
-    });
-    return figures!;
+    const { analytics, startAt, endAt } = (await this.counted.fetch(
+      `${classId} ${days} ${timeZone}`,
+      { context: { classId, days, timeZone } },
+    ))!;
+    // What is still the teacher's to do is read now, so a question answered or dismissed, or a
+    // request answered, leaves these at once: the Unanswered tab and the requests say the same.
+    const [unanswered, pendingRequests] = await Promise.all([
+      this.deps.conversations.openQuestionGroupsSince(classId, startAt, ANALYTICS_TOP_QUESTIONS),
+      this.deps.repo.pendingRequests(classId, startAt, endAt),
+    ]);
+    return {
+      ...analytics,
+      totals: { ...analytics.totals, pending_requests: pendingRequests },
+      unanswered_questions: unanswered.map(toQuestionGroup),
+    };
   }
 
-  /** The class's figures counted now from the rollups, and when the range's last day ends. */
-  private async count({ classId, days, timeZone }: CountedView) {
+  /** The class's figures counted now from the rollups, and when the range starts and ends. */
+  private async count({ classId, days, timeZone }: CountedView): Promise<Counted> {
     const countedAt = this.now();
     const range = await this.deps.repo.range(countedAt, days, timeZone);
     const [
       { perDay, byHour },
       requestsPerDay,
       contentUsage,
-      { top, unanswered },
+      top,
       notHelpful,
       checked,
       dateQuestions,
@@ -113,7 +127,8 @@ export class AnalyticsService {
         not_answered: sum(perDay, (d) => d.not_answered),
         not_helpful: notHelpful,
         contact_requests: sum(requestsPerDay, (d) => d.requests),
-        pending_requests: sum(requestsPerDay, (d) => d.pending),
+        // read on every request (forClass)
+        pending_requests: 0,
         avg_response_time_ms:
           questions === 0
             ? null
@@ -127,7 +142,8 @@ export class AnalyticsService {
       })),
       by_hour: byHour,
       top_questions: top.map(toQuestionGroup),
-      unanswered_questions: unanswered.map(toQuestionGroup),
+      // read on every request (forClass)
+      unanswered_questions: [],
       content_usage: contentUsage,
       contact_requests_per_day: requestsPerDay.map(({ date, requests }) => ({ date, requests })),
       date_questions: dateQuestions.flatMap(({ kind, count }) =>
@@ -142,11 +158,13 @@ export class AnalyticsService {
       },
       counted_at: countedAt.toISOString(),
     };
-    return { analytics, rangeEndAt: range.endAt };
+    return { analytics, startAt: range.startAt, endAt: range.endAt };
   }
 }
 
 type CountedView = Pick<AnalyticsOptions, 'classId' | 'days' | 'timeZone'>;
+/** A view's figures as counted, and the instants its range starts and ends at. */
+type Counted = { analytics: Analytics; startAt: Date; endAt: Date };
 
 function toQuestionGroup(group: QuestionGroup): Analytics['top_questions'][number] {
   return {

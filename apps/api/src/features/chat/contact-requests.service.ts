@@ -2,6 +2,7 @@ import type { EmailRequest, EmailRequestList } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
+import type { ConversationsService } from '../conversations/conversations.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { contactReplyEmail } from './contact-email.ts';
 import type { ContactRepository } from './contact.repository.ts';
@@ -24,6 +25,7 @@ function toRequest(r: Row): EmailRequest {
     teacher_responded_at: r.teacher_responded_at?.toISOString() ?? null,
     reply: r.reply,
     replied_at: r.replied_at?.toISOString() ?? null,
+    answered: r.answered,
   };
 }
 
@@ -31,6 +33,8 @@ function toRequest(r: Row): EmailRequest {
 type ContactRequestsServiceDeps = {
   repo: ContactRepository;
   classes: Pick<ClassesService, 'requireOwned'>;
+  /** a reply answers the open unanswered questions asking the same */
+  conversations: Pick<ConversationsService, 'closeByReply'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
 };
@@ -64,7 +68,9 @@ export class ContactRequestsService {
 
   /**
    * E-mails the reply first and stores it only once it is sent: if the e-mail fails, nothing
-   * changes and the teacher still has the text to send again.
+   * changes and the teacher still has the text to send again. Once sent, the question is answered
+   * everywhere: the request's conversation and the open unanswered ones asking the same leave the
+   * Unanswered tab.
    */
   async reply(teacherId: string, id: string, message: string): Promise<EmailRequest> {
     const request = await this.owned(teacherId, id);
@@ -88,6 +94,7 @@ export class ContactRequestsService {
       throw new AppError('EMAIL_NOT_SENT', REPLY_NOT_SENT);
     }
     await this.deps.repo.markResponded(id, message);
+    await this.deps.conversations.closeByReply(teacherId, request.conversation_id, id);
     return toRequest(await this.owned(teacherId, id));
   }
 }

@@ -62,6 +62,13 @@ export class ContactRepository extends Repository {
       .where('c.teacher_id', '=', teacherId);
   }
 
+  /**
+   * Still waiting for the teacher (contact_request_pending, migration 034: not responded, its
+   * question not answered by the teacher anywhere); the partial index's condition first.
+   */
+  private static readonly pending = sql<boolean>`(r.teacher_responded_at IS NULL
+    AND contact_request_pending(r))`;
+
   private static readonly columns = [
     'r.id',
     'r.class_id',
@@ -75,19 +82,24 @@ export class ContactRepository extends Repository {
     'r.teacher_responded_at',
     'r.reply',
     'r.replied_at',
+    sql<boolean>`(SELECT conversation_answered_by_teacher(cv) FROM conversations cv
+      WHERE cv.id = r.conversation_id)`.as('answered'),
   ] as const;
 
-  /** The teacher's requests, pending first and newest first, optionally for one class. */
+  /**
+   * The teacher's requests, pending first and newest first, optionally for one class;
+   * 'responded' is every one no longer pending (responded, or its question answered).
+   */
   list(
     teacherId: string,
     filter: { classId?: string; status: 'all' | 'pending' | 'responded'; limit: number },
   ) {
     let q = this.ownedRequests(teacherId).select(ContactRepository.columns);
     if (filter.classId) q = q.where('r.class_id', '=', filter.classId);
-    if (filter.status === 'pending') q = q.where('r.teacher_responded_at', 'is', null);
-    if (filter.status === 'responded') q = q.where('r.teacher_responded_at', 'is not', null);
+    if (filter.status === 'pending') q = q.where(ContactRepository.pending);
+    if (filter.status === 'responded') q = q.where(sql<boolean>`NOT ${ContactRepository.pending}`);
     return q
-      .orderBy(sql`r.teacher_responded_at IS NULL`, 'desc')
+      .orderBy(ContactRepository.pending, 'desc')
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id', 'desc')
       .limit(filter.limit)
@@ -97,7 +109,7 @@ export class ContactRepository extends Repository {
   async countPending(teacherId: string, classId?: string): Promise<number> {
     let q = this.ownedRequests(teacherId)
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('r.teacher_responded_at', 'is', null);
+      .where(ContactRepository.pending);
     if (classId) q = q.where('r.class_id', '=', classId);
     return Number((await q.executeTakeFirstOrThrow()).n);
   }

@@ -51,10 +51,15 @@ export type ExactGroupRow = {
 };
 
 /**
- * A conversation still on the unanswered list: the material did not cover it and no answer of the
- * teacher's closed it (a condition on the conversations table, unqualified).
+ * A conversation still on the unanswered list: the material did not cover it, and the teacher
+ * neither answered it (in Unanswered, by a correction, by a reply to a contact request, in Check
+ * your assistant) nor dismissed it. `conversation_unanswered` (migration 034) is the definition,
+ * the one the contact requests read too; the partial index's condition (migration 006) before it
+ * lets a class's list read only that index's rows. A condition on the conversations table,
+ * unqualified.
  */
-const OPEN_UNANSWERED = sql<boolean>`(source_type = 'other' AND resolved_content_id IS NULL)`;
+const OPEN_UNANSWERED = sql<boolean>`(source_type = 'other' AND resolved_content_id IS NULL
+  AND conversation_unanswered(conversations))`;
 
 /** The teacher's conversations (cv), with their class (cl). */
 function ownedBy(db: Db, teacherId: string) {
@@ -223,6 +228,7 @@ export class ConversationsRepository extends Repository {
         'cv.response_time_ms',
         'cv.citations',
         'cv.feedback',
+        'cv.question_key',
         sql<boolean>`cv.corrected_content_id IS NOT NULL`.as('corrected'),
       ])
       .where('cv.id', '=', id)
@@ -308,18 +314,57 @@ export class ConversationsRepository extends Repository {
   }
 
   /**
-   * The class's questions asked at or after `since`, grouped by `question_key` (exact matches),
-   * largest group first: every question, and those the material did not cover (source_type
-   * 'other'), as `exactQuestionGroups` gives them for that scope, with only the latest wording
-   * and no ids. Read from the daily question rollups (migration 020) for the UTC days from the
-   * first one starting at or after `since`, and from the conversations before it.
+   * Closes the class's open unanswered conversations among `ids` with the teacher's e-mailed reply
+   * to a contact request; only those asked before the reply (a later student was not answered).
    */
-  async questionGroupsSince(
-    classId: string,
-    since: Date,
-  ): Promise<{ all: ExactGroupRow[]; notAnswered: ExactGroupRow[] }> {
+  async closeByReply(classId: string, ids: string[], requestId: string): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await this.db
+      .updateTable('conversations')
+      .set({ answered_request_id: requestId })
+      .where('class_id', '=', classId)
+      .where('id', 'in', ids)
+      .where('created_at', '<=', sql<Date>`now()`)
+      .where(OPEN_UNANSWERED)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /**
+   * Takes the class's open unanswered conversations among `ids` off the list. One statement: two
+   * teachers' tabs dismissing at once change each row once, and a repeat changes none.
+   */
+  async dismiss(classId: string, ids: string[]): Promise<number> {
+    const r = await this.db
+      .updateTable('conversations')
+      .set({ dismissed_at: sql<Date>`now()` })
+      .where('class_id', '=', classId)
+      .where('id', 'in', ids)
+      .where(OPEN_UNANSWERED)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /** Puts the class's dismissed conversations among `ids` back (the undo of `dismiss`). */
+  async restore(classId: string, ids: string[]): Promise<number> {
+    const r = await this.db
+      .updateTable('conversations')
+      .set({ dismissed_at: null })
+      .where('class_id', '=', classId)
+      .where('id', 'in', ids)
+      .where('dismissed_at', 'is not', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /**
+   * The class's questions asked at or after `since`, grouped by `question_key` (exact matches),
+   * largest group first, as `exactQuestionGroups` gives them for that scope, with only the latest
+   * wording and no ids. Read from the daily question rollups (migration 020) for the UTC days
+   * from the first one starting at or after `since`, and from the conversations before it.
+   */
+  async questionGroupsSince(classId: string, since: Date): Promise<ExactGroupRow[]> {
     const result = await sql<{
-      not_answered: boolean;
       key: string;
       n: number;
       last_asked_at: Date;
@@ -331,61 +376,42 @@ export class ConversationsRepository extends Repository {
           AS first_day) d
       ),
       parts AS (
-        SELECT r.key_hash, r.questions, r.last_asked_at,
-          r.not_answered, r.not_answered_last_asked_at
+        SELECT r.key_hash, r.questions, r.last_asked_at
         FROM conversation_day_questions r, days
         WHERE r.class_id = ${classId} AND r.day >= days.first_day
         UNION ALL
-        SELECT md5(c.question_key)::uuid, 1, c.created_at,
-          (c.source_type = 'other')::int,
-          CASE WHEN c.source_type = 'other' THEN c.created_at END
+        SELECT md5(c.question_key)::uuid, 1, c.created_at
         FROM conversations c, days
         WHERE c.class_id = ${classId} AND c.created_at >= ${since}::timestamptz
           AND c.created_at < days.first_at
       ),
-      groups AS (
-        SELECT key_hash, sum(questions)::int AS n, max(last_asked_at) AS last_asked_at,
-          sum(not_answered)::int AS not_answered,
-          max(not_answered_last_asked_at) AS not_answered_last_asked_at
+      top AS (
+        SELECT key_hash, sum(questions)::int AS n, max(last_asked_at) AS last_asked_at
         FROM parts
         GROUP BY key_hash
-      ),
-      top AS (
-        (SELECT false AS not_answered, key_hash, n, last_asked_at
-         FROM groups ORDER BY n DESC, last_asked_at DESC LIMIT ${EXACT_GROUPS_MAX})
-        UNION ALL
-        (SELECT true, key_hash, not_answered, not_answered_last_asked_at
-         FROM groups WHERE not_answered > 0
-         ORDER BY not_answered DESC, not_answered_last_asked_at DESC LIMIT ${EXACT_GROUPS_MAX})
+        ORDER BY n DESC, last_asked_at DESC
+        LIMIT ${EXACT_GROUPS_MAX}
       )
       -- the latest wording is the one of the day the group was last asked on
-      SELECT t.not_answered, w.question_key AS key, t.n, t.last_asked_at, w.question
+      SELECT w.question_key AS key, t.n, t.last_asked_at, w.question
       FROM top t
       CROSS JOIN LATERAL (
-        SELECT r.question_key,
-          CASE WHEN t.not_answered THEN r.not_answered_last_question ELSE r.last_question END
-            AS question
+        SELECT r.question_key, r.last_question AS question
         FROM conversation_day_questions r
         WHERE r.class_id = ${classId} AND r.day = conversation_utc_day(t.last_asked_at)
           AND r.key_hash = t.key_hash
         -- one lookup by key per group, never a scan of the class's rows
         LIMIT 1
       ) w
-      ORDER BY t.not_answered, t.n DESC, t.last_asked_at DESC
+      ORDER BY t.n DESC, t.last_asked_at DESC
     `.execute(this.db);
-    const all: ExactGroupRow[] = [];
-    const notAnswered: ExactGroupRow[] = [];
-    for (const row of result.rows) {
-      const group = {
-        key: row.key,
-        n: row.n,
-        last_asked_at: row.last_asked_at,
-        wordings: [row.question],
-        ids: [],
-      };
-      (row.not_answered ? notAnswered : all).push(group);
-    }
-    return { all, notAnswered };
+    return result.rows.map((row) => ({
+      key: row.key,
+      n: row.n,
+      last_asked_at: row.last_asked_at,
+      wordings: [row.question],
+      ids: [],
+    }));
   }
 
   /** The class's questions grouped by `question_key` (exact matches), largest group first. */

@@ -8,6 +8,8 @@ import {
   correctionReplySchema,
   teacherAnswerInputSchema,
   teacherAnswerReplySchema,
+  unansweredDismissInputSchema,
+  unansweredDismissReplySchema,
   unansweredListSchema,
 } from '@app/contracts';
 import { requireAuth } from '../../plugins/authenticate.ts';
@@ -119,5 +121,44 @@ export const conversationsRoutes =
           success: true as const,
           data: await conversations.answer(teacherOf(req), req.params.class_id, req.body),
         }),
+    });
+
+    app.post('/chat/unanswered/:class_id/dismiss', {
+      schema: {
+        tags,
+        summary:
+          'Dismiss questions not about the course: the listed conversations leave the unanswered list without an answer (a repeat changes nothing)',
+        security: bearer,
+        params: classParams,
+        body: unansweredDismissInputSchema,
+        response: { 200: ok(unansweredDismissReplySchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await conversations.dismiss(
+          teacherOf(req),
+          req.params.class_id,
+          req.body.conversation_ids,
+        ),
+      }),
+    });
+
+    app.post('/chat/unanswered/:class_id/restore', {
+      schema: {
+        tags,
+        summary: 'Undo a dismissal: the listed dismissed conversations are back on the list',
+        security: bearer,
+        params: classParams,
+        body: unansweredDismissInputSchema,
+        response: { 200: ok(unansweredDismissReplySchema) },
+      },
+      handler: async (req) => ({
+        success: true as const,
+        data: await conversations.restore(
+          teacherOf(req),
+          req.params.class_id,
+          req.body.conversation_ids,
+        ),
+      }),
     });
   };

@@ -9,6 +9,7 @@ import {
   type ConversationDetail,
   type ConversationSummary,
   type TeacherAnswerReply,
+  type UnansweredDismissReply,
   type UnansweredList,
 } from '@app/contracts';
 import { notFound } from '../../errors.ts';
@@ -16,7 +17,12 @@ import type { ClassesService } from '../classes/classes.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { ConversationsRepository } from './conversations.repository.ts';
 import { CSV_BOM, csvRow } from './csv.ts';
-import { groupQuestions, mergeExactGroups, type QuestionGroup } from './question-groups.ts';
+import {
+  groupQuestions,
+  mergeExactGroups,
+  sameQuestion,
+  type QuestionGroup,
+} from './question-groups.ts';
 
 export type { QuestionGroup } from './question-groups.ts';
 
@@ -124,13 +130,35 @@ export class ConversationsService {
   }
 
   /**
+   * The class's open unanswered conversations asking what `conversation` asks: the group the
+   * Unanswered tab shows it in when it is open itself, else those asking it in other words.
+   */
+  private async openAskingSame(
+    classId: string,
+    conversation: { id: string; question_key: string },
+  ): Promise<string[]> {
+    const rows = await this.deps.repo.exactQuestionGroups({
+      classId,
+      openUnansweredOnly: true,
+      limit: UNANSWERED_GROUPS_MAX,
+    });
+    const listed = mergeExactGroups(rows, rows.length).find((g) =>
+      g.conversation_ids.includes(conversation.id),
+    );
+    if (listed) return listed.conversation_ids;
+    return rows.filter((r) => sameQuestion(r.key, conversation.question_key)).flatMap((r) => r.ids);
+  }
+
+  /**
    * The teacher's correct answer to a conversation's question: class material (an 'other' item
    * titled by the question, as an answer to an unanswered question is) that the next student
-   * asking the same question is given, and the conversation marked corrected, in one transaction.
+   * asking the same question is given, the conversation marked corrected and the open unanswered
+   * ones asking the same closed by it, in one transaction.
    */
   async correct(teacherId: string, id: string, answer: string): Promise<CorrectionReply> {
     const found = await this.deps.repo.find(teacherId, id);
     if (!found) throw notFound('Conversation');
+    const askingSame = await this.openAskingSame(found.class_id, found);
     const question = found.question.replace(/\s+/g, ' ').trim();
     const content = await this.deps.content.createText(
       teacherId,
@@ -148,6 +176,7 @@ export class ConversationsService {
           answer,
         });
         await this.deps.repo.markCorrected(trx, id, contentId);
+        await this.deps.repo.resolve(trx, found.class_id, askingSame, contentId);
       },
     );
     const {
@@ -193,19 +222,20 @@ export class ConversationsService {
 
   /**
    * The class's questions asked at or after `since`, the same question in other words as one
-   * group, the `limit` largest: every question, and those the material did not cover. For the
+   * group, the `limit` largest. For the analytics of a class its caller has checked is the
+   * teacher's.
+   */
+  async questionGroupsSince(classId: string, since: Date, limit: number): Promise<QuestionGroup[]> {
+    return mergeExactGroups(await this.deps.repo.questionGroupsSince(classId, since), limit);
+  }
+
+  /**
+   * The class's questions asked at or after `since` still on the unanswered list (as the
+   * Unanswered tab groups them), the `limit` largest: read now, never counted ahead. For the
    * analytics of a class its caller has checked is the teacher's.
    */
-  async questionGroupsSince(
-    classId: string,
-    since: Date,
-    limit: number,
-  ): Promise<{ top: QuestionGroup[]; unanswered: QuestionGroup[] }> {
-    const groups = await this.deps.repo.questionGroupsSince(classId, since);
-    return {
-      top: mergeExactGroups(groups.all, limit),
-      unanswered: mergeExactGroups(groups.notAnswered, limit),
-    };
+  openQuestionGroupsSince(classId: string, since: Date, limit: number): Promise<QuestionGroup[]> {
+    return groupQuestions(this.deps.repo, { classId, openUnansweredOnly: true, since, limit });
   }
 
   async unanswered(teacherId: string, classId: string): Promise<UnansweredList> {
@@ -222,6 +252,42 @@ export class ConversationsService {
       groups: groups.map((g) => ({ ...g, last_asked_at: g.last_asked_at.toISOString() })),
       total,
     };
+  }
+
+  /**
+   * A question not about the course leaves the unanswered list without an answer: the class's
+   * open conversations among `conversationIds` (another class's are left alone). Again is no
+   * change.
+   */
+  async dismiss(
+    teacherId: string,
+    classId: string,
+    conversationIds: string[],
+  ): Promise<UnansweredDismissReply> {
+    await this.deps.classes.requireOwned(teacherId, classId);
+    return { changed: await this.deps.repo.dismiss(classId, conversationIds) };
+  }
+
+  /** Undoes `dismiss`: the class's dismissed conversations among `conversationIds` are back. */
+  async restore(
+    teacherId: string,
+    classId: string,
+    conversationIds: string[],
+  ): Promise<UnansweredDismissReply> {
+    await this.deps.classes.requireOwned(teacherId, classId);
+    return { changed: await this.deps.repo.restore(classId, conversationIds) };
+  }
+
+  /**
+   * The teacher e-mailed a reply to a contact request: its conversation and the class's open
+   * unanswered ones asking the same, asked before the reply, are answered. For a request the
+   * caller has checked is the teacher's.
+   */
+  async closeByReply(teacherId: string, conversationId: string, requestId: string) {
+    const found = await this.deps.repo.find(teacherId, conversationId);
+    if (!found) return 0;
+    const ids = await this.openAskingSame(found.class_id, found);
+    return this.deps.repo.closeByReply(found.class_id, ids, requestId);
   }
 
   /**

@@ -59,6 +59,15 @@ export const keyWords = (key: string): Set<string> =>
       .filter(Boolean),
   );
 
+/**
+ * Whether two question_keys ask the same question in other words, by the rule the groups are
+ * merged by: the same asks, and words overlapping by at least SAME_WORDS_SHARE.
+ */
+export function sameQuestion(a: string, b: string): boolean {
+  const asksOf = (key: string) => key.slice(0, key.indexOf('|'));
+  return asksOf(a) === asksOf(b) && jaccard(keyWords(a), keyWords(b)) >= SAME_WORDS_SHARE;
+}
+
 /** question_key is "asks|words" (migration 006, question_group_key); asks never hold a "|". */
 function exactGroup({ key, ...group }: ExactGroupRow): ExactGroup {
   return {

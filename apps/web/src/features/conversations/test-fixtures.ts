@@ -62,6 +62,7 @@ export function makeRequest(overrides: Partial<EmailRequest> = {}): EmailRequest
     teacher_responded_at: null,
     reply: null,
     replied_at: null,
+    answered: false,
     ...overrides,
   };
 }
