@@ -97,8 +97,10 @@ export function AppShell() {
           </div>
         </main>
       </div>
-      {/* only the teacher's pages raise toasts, so the public pages never load them */}
-      <Toaster visibleToasts={MAX_VISIBLE_TOASTS} position="top-right" richColors closeButton />
+      {/* only the teacher's pages raise toasts, so the public pages never load them. At the
+          bottom, away from the header: a toast never covers the bell, the user menu or the menu
+          it opens (issue 31, item 10); on a phone it spans the width there */}
+      <Toaster visibleToasts={MAX_VISIBLE_TOASTS} position="bottom-right" richColors closeButton />
     </div>
   );
 }
