@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FactCreate } from '@app/contracts';
+import type { CourseFact, FactCreate } from '@app/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,7 +15,7 @@ import { useCreateCourseFact } from './api/create-course-fact';
 import { useDeleteCourseFact } from './api/delete-course-fact';
 import { useUpdateCourseFact } from './api/update-course-fact';
 import { factName } from './course-fact-row';
-import { FactFieldsForm, FactValueForm } from './course-fact-form';
+import { FactFieldsForm } from './course-fact-form';
 import { attributeLabel, isConfirmed, subjectLabel, type FactEntry } from './course-facts-logic';
 
 /** The dialog the facts view has open, if any. */
@@ -46,7 +46,19 @@ export function FactFormDialog({
 }: DialogProps<FormDialog>) {
   return (
     <Dialog open={dialog !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent size="md" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent
+        size="md"
+        onCloseAutoFocus={onCloseAutoFocus}
+        onOpenAutoFocus={(event) => {
+          // editing: the value, most often what is corrected, takes focus (adding: the kind)
+          const value = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+            'textarea[name="value"]',
+          );
+          if (dialog?.type !== 'edit' || !value) return;
+          event.preventDefault();
+          value.focus();
+        }}
+      >
         {dialog?.type === 'add' ? <AddFact classId={classId} onDone={onClose} /> : null}
         {dialog?.type === 'edit' ? (
           <EditFact classId={classId} entry={dialog.entry} onDone={onClose} />
@@ -100,6 +112,13 @@ function EditFact({
   // a confirmed fact is the extracted value, stated: editing it corrects it
   const corrected = entry.original !== null && !isConfirmed(entry);
 
+  const initial: FactCreate = {
+    kind: fact.kind,
+    subject: fact.subject,
+    attribute: fact.attribute,
+    value: fact.value,
+  };
+
   async function save(patch: Partial<FactCreate>) {
     setError(null);
     try {
@@ -124,38 +143,35 @@ function EditFact({
               <span className="font-medium text-ink-800">
                 {subjectLabel(fact.subject)} · {attributeLabel(fact.attribute)}
               </span>
-              . Your correction is what students are told from now on.
+              . Your correction is what students are told from now on; change what it is or whom it
+              is about to file it under the right heading.
             </>
           )}
         </DialogDescription>
       </DialogHeader>
-      {added ? (
-        <FactFieldsForm
-          initial={{
-            kind: fact.kind,
-            subject: fact.subject,
-            attribute: fact.attribute,
-            value: fact.value,
-          }}
-          submitLabel="Save"
-          error={error}
-          onCancel={onDone}
-          onSubmit={save}
-        />
-      ) : (
-        <FactValueForm
-          initial={{ value: fact.value }}
-          submitLabel="Save"
-          error={error}
-          onCancel={onDone}
-          onSubmit={async ({ value }) => {
-            if (value === fact.value.trim()) onDone();
-            else await save({ value });
-          }}
-        />
-      )}
+      <FactFieldsForm
+        initial={initial}
+        submitLabel="Save"
+        error={error}
+        onCancel={onDone}
+        onSubmit={async (values) => {
+          const patch = changedParts(initial, values);
+          if (Object.keys(patch).length === 0) onDone();
+          else await save(patch);
+        }}
+      />
     </>
   );
+}
+
+/** The parts of a fact the teacher changed (a value that is the same once trimmed is not). */
+export function changedParts(before: FactCreate, after: FactCreate): Partial<FactCreate> {
+  const patch: Partial<FactCreate> = {};
+  if (after.kind !== before.kind) patch.kind = after.kind;
+  if (after.subject !== before.subject.trim()) patch.subject = after.subject;
+  if (after.attribute !== before.attribute) patch.attribute = after.attribute;
+  if (after.value !== before.value.trim()) patch.value = after.value;
+  return patch;
 }
 
 /** A value as a confirmation quotes it: long policy texts are shortened. */
@@ -200,13 +216,16 @@ const CONFIRM = {
 export function ConfirmFactDialog({
   classId,
   dialog,
+  onHidden,
   onClose,
   onCloseAutoFocus,
-}: DialogProps<ConfirmDialog>) {
+}: DialogProps<ConfirmDialog> & { onHidden(fact: CourseFact): void }) {
   return (
     <Dialog open={dialog !== null} onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent size="sm" onCloseAutoFocus={onCloseAutoFocus}>
-        {dialog ? <ConfirmBody classId={classId} dialog={dialog} onDone={onClose} /> : null}
+        {dialog ? (
+          <ConfirmBody classId={classId} dialog={dialog} onHidden={onHidden} onDone={onClose} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -215,10 +234,12 @@ export function ConfirmFactDialog({
 function ConfirmBody({
   classId,
   dialog,
+  onHidden,
   onDone,
 }: {
   classId: string;
   dialog: ConfirmDialog;
+  onHidden(fact: CourseFact): void;
   onDone(): void;
 }) {
   const remove = useDeleteCourseFact(classId);
@@ -229,11 +250,12 @@ function ConfirmBody({
 
   async function confirm() {
     // hiding a corrected fact hides its extracted fact; the correction goes with it
-    const factId = dialog.type === 'hide' ? (entry.original ?? entry.fact).id : entry.fact.id;
+    const fact = dialog.type === 'hide' ? (entry.original ?? entry.fact) : entry.fact;
     setError(null);
     try {
-      await remove.mutateAsync(factId);
+      await remove.mutateAsync(fact.id);
       onDone();
+      if (dialog.type === 'hide') onHidden(fact);
     } catch (failure) {
       setError(errorText(failure, text.failed));
     }

@@ -35,12 +35,6 @@ export const FACT_FORM_TEXT = {
   valueTooLong: `Value must be ${count(FACT_VALUE_MAX)} characters or fewer`,
 } as const;
 
-const valueField = z
-  .string()
-  .trim()
-  .min(1, FACT_FORM_TEXT.valueRequired)
-  .max(FACT_VALUE_MAX, FACT_FORM_TEXT.valueTooLong);
-
 /** The contract's limits (factCreateSchema), with messages for a form and a readable attribute. */
 const factFieldsSchema = z.object({
   kind: z.enum(FACT_KINDS),
@@ -55,12 +49,13 @@ const factFieldsSchema = z.object({
     .min(1, FACT_FORM_TEXT.attributeRequired)
     .max(FACT_ATTRIBUTE_MAX, FACT_FORM_TEXT.attributeTooLong)
     .refine((label) => /^[a-z][a-z_]*$/.test(toAttribute(label)), FACT_FORM_TEXT.attributeLetters),
-  value: valueField,
+  value: z
+    .string()
+    .trim()
+    .min(1, FACT_FORM_TEXT.valueRequired)
+    .max(FACT_VALUE_MAX, FACT_FORM_TEXT.valueTooLong),
 });
 type FactFieldsValues = z.input<typeof factFieldsSchema>;
-
-const valueOnlySchema = z.object({ value: valueField });
-type ValueOnlyValues = z.input<typeof valueOnlySchema>;
 
 interface FormProps<T> {
   initial: T;
@@ -71,7 +66,7 @@ interface FormProps<T> {
   onCancel(): void;
 }
 
-/** Kind, subject, attribute and value: adding a fact, or editing one the teacher added. */
+/** Kind, subject, attribute and value: adding a fact, editing one, or correcting one read. */
 export function FactFieldsForm({
   initial,
   submitLabel,
@@ -100,7 +95,8 @@ export function FactFieldsForm({
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
       {error ? <Alert variant="danger">{error}</Alert> : null}
       <Field label="Kind">
-        <Select {...form.register('kind')}>
+        {/* defaultValue: React, not the form library, selects a native select's first option */}
+        <Select defaultValue={initial.kind} {...form.register('kind')}>
           {FACT_KINDS.map((k) => (
             <option key={k} value={k}>
               {FACT_KIND_LABELS[k]}
@@ -134,34 +130,6 @@ export function FactFieldsForm({
           <option key={attribute} value={attributeLabel(attribute)} />
         ))}
       </datalist>
-      <ValueField
-        length={form.watch('value').length}
-        error={errors.value?.message}
-        registration={form.register('value')}
-      />
-      <FormButtons submitLabel={submitLabel} busy={isSubmitting} onCancel={onCancel} />
-    </form>
-  );
-}
-
-/** Only the value: correcting a fact read from the syllabus, or editing a correction. */
-export function FactValueForm({
-  initial,
-  submitLabel,
-  error,
-  onSubmit,
-  onCancel,
-}: FormProps<ValueOnlyValues>) {
-  const form = useForm<ValueOnlyValues>({
-    resolver: zodResolver(valueOnlySchema),
-    defaultValues: initial,
-  });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit((values) => onSubmit({ value: values.value.trim() }));
-
-  return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-      {error ? <Alert variant="danger">{error}</Alert> : null}
       <ValueField
         length={form.watch('value').length}
         error={errors.value?.message}

@@ -8,6 +8,7 @@ import {
   Pencil,
   RotateCcw,
   Trash2,
+  Undo2,
 } from 'lucide-react';
 import type { CourseFact } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -21,10 +22,13 @@ import {
   subjectLabel,
   teacherBadge,
   type FactEntry,
+  entryKey,
+  isRefiled,
+  FACT_KIND_LABELS,
 } from './course-facts-logic';
 
 /** What a row's buttons ask for: the view confirms at once, or opens the matching dialog. */
-export type FactAction = 'confirm' | 'edit' | 'hide' | 'delete' | 'restore';
+export type FactAction = 'confirm' | 'edit' | 'hide' | 'delete' | 'restore' | 'unhide';
 
 /** A row's Confirm on its way, or why it failed. */
 export interface ConfirmState {
@@ -74,6 +78,9 @@ export function CourseFactRow({
     onEditFocused?.();
   }, [focusEdit, onEditFocused]);
 
+  if (fact.status === 'hidden')
+    return <HiddenJustNowRow entry={entry} name={name} confirm={confirm} onAction={onAction} />;
+
   return (
     <li
       aria-label={`${subjectLabel(fact.subject)} · ${attributeLabel(fact.attribute)}`}
@@ -113,7 +120,20 @@ export function CourseFactRow({
         ) : original ? (
           <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-600">
             <span className="min-w-0 break-words">
-              Extracted value: <del className="text-ink-500">{original.value}</del>
+              {isRefiled(entry) ? (
+                <>
+                  Extracted as:{' '}
+                  <del className="text-ink-500">
+                    {original.kind === fact.kind ? '' : `${FACT_KIND_LABELS[original.kind]}: `}
+                    {subjectLabel(original.subject)} · {attributeLabel(original.attribute)},{' '}
+                    {original.value}
+                  </del>
+                </>
+              ) : (
+                <>
+                  Extracted value: <del className="text-ink-500">{original.value}</del>
+                </>
+              )}
             </span>
             <Button
               variant="link"
@@ -154,6 +174,7 @@ export function CourseFactRow({
           variant="ghost"
           size="sm"
           aria-label={`Edit ${name}`}
+          data-fact-edit={entryKey(entry)}
           onClick={(event) => onAction('edit', entry, event.currentTarget)}
         >
           <Pencil aria-hidden="true" /> Edit
@@ -205,5 +226,56 @@ export function FactSource({ title, text }: { title: string; text: string }) {
         </blockquote>
       ) : null}
     </div>
+  );
+}
+
+/** A fact hidden a moment ago: where its row was, what happened and an Undo. */
+function HiddenJustNowRow({
+  entry,
+  name,
+  confirm,
+  onAction,
+}: {
+  entry: FactEntry;
+  name: string;
+  confirm?: ConfirmState;
+  onAction(action: FactAction, entry: FactEntry, trigger: HTMLElement): void;
+}) {
+  const { fact } = entry;
+  return (
+    <li
+      aria-label={`${subjectLabel(fact.subject)} · ${attributeLabel(fact.attribute)} (hidden)`}
+      className="flex flex-col gap-2 bg-ink-50 px-4 py-3 sm:flex-row sm:items-center sm:gap-4"
+    >
+      <div className="min-w-0 flex-1 text-sm text-ink-700">
+        <p className="flex items-start gap-2">
+          <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-500" />
+          <span className="min-w-0 break-words">
+            <span className="font-medium text-ink-900">{name}</span> is hidden: students are no
+            longer told it.
+          </span>
+        </p>
+        {confirm?.error ? (
+          <p role="alert" className="mt-1.5 flex items-start gap-1.5 text-xs text-danger-700">
+            <AlertCircle aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+            <span className="min-w-0">{confirm.error}</span>
+          </p>
+        ) : null}
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        className="-ml-0.5 self-start sm:ml-0 sm:self-auto"
+        aria-label={`Undo hiding ${name}`}
+        aria-disabled={confirm?.pending || undefined}
+        data-fact-undo={entryKey(entry)}
+        onClick={(event) => {
+          if (!confirm?.pending) onAction('unhide', entry, event.currentTarget);
+        }}
+      >
+        {confirm?.pending ? <Spinner size="sm" label={null} /> : <Undo2 aria-hidden="true" />}
+        Undo
+      </Button>
+    </li>
   );
 }

@@ -79,13 +79,20 @@ export const entryKey = (entry: FactEntry) => entry.original?.id ?? entry.fact.i
 
 /**
  * Groups facts by kind in FACT_KINDS order, keeping the server's order within a kind. A
- * correction is shown in place of the fact it overrides; hidden facts are left out.
+ * correction is shown in place of the fact it overrides; hidden facts are left out, but those
+ * hidden just now (`justHidden`) keep their place, to be undone.
  */
-export function groupFacts(facts: CourseFact[]): FactGroup[] {
+export function groupFacts(
+  facts: CourseFact[],
+  justHidden: ReadonlySet<string> = new Set(),
+): FactGroup[] {
   const byId = new Map(facts.map((fact) => [fact.id, fact]));
   const entries: FactEntry[] = [];
   for (const fact of facts) {
-    if (fact.status === 'hidden') continue;
+    if (fact.status === 'hidden') {
+      if (justHidden.has(fact.id)) entries.push({ fact, original: null });
+      continue;
+    }
     if (fact.status === 'overridden') {
       const correction = fact.overridden_by ? byId.get(fact.overridden_by) : undefined;
       if (correction) entries.push({ fact: correction, original: fact });
@@ -108,7 +115,21 @@ export function groupFacts(facts: CourseFact[]): FactGroup[] {
 export function isConfirmed(entry: FactEntry): boolean {
   const { fact, original } = entry;
   return (
-    fact.origin === 'teacher' && original !== null && fact.value.trim() === original.value.trim()
+    fact.origin === 'teacher' &&
+    original !== null &&
+    !isRefiled(entry) &&
+    fact.value.trim() === original.value.trim()
+  );
+}
+
+/** A correction that files the fact under another kind, subject or attribute than was read. */
+export function isRefiled(entry: FactEntry): boolean {
+  const { fact, original } = entry;
+  return (
+    original !== null &&
+    (fact.kind !== original.kind ||
+      fact.subject.trim().toLowerCase() !== original.subject.trim().toLowerCase() ||
+      fact.attribute !== original.attribute)
   );
 }
 

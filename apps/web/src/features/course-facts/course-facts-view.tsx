@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { CourseFact } from '@app/contracts';
 import { ListChecks, Plus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,6 +21,9 @@ export const FACTS_TEXT = {
     'Facts you confirm, correct or add are given to students as answers. Other facts are shown to them as quotations of your material, to read and check.',
   confirmed: (name: string) => `${name} confirmed: students are given it as an answer.`,
   confirmFailed: 'Could not confirm the fact. Please try again.',
+  hidden: (name: string) => `${name} hidden: students are no longer told it.`,
+  unhidden: (name: string) => `${name} is back: students are told it again.`,
+  unhideFailed: 'Could not bring the fact back. Please try again.',
   emptyTitle: 'No facts found yet',
   emptyDescription: 'Upload a syllabus, or add the facts students ask about.',
   loadFailedTitle: 'Could not load course facts',
@@ -31,6 +35,8 @@ export function CourseFactsView({ classId }: { classId: string }) {
   const query = useCourseFacts(classId);
   const [dialog, setDialog] = useState<FactDialog | null>(null);
   const trigger = useRef<HTMLElement | null>(null);
+  /** the row the dialog is about: its Edit takes focus if the row moved */
+  const triggerKey = useRef<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const update = useUpdateCourseFact(classId);
   /** each row's Confirm on its way or failed, by its key */
@@ -38,10 +44,13 @@ export function CourseFactsView({ classId }: { classId: string }) {
   /** the row whose Confirm just went: focus moves to its Edit, where the Confirm button was */
   const [focusEditOf, setFocusEditOf] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  /** facts hidden while the view is open: they keep their row, with an Undo */
+  const [justHidden, setJustHidden] = useState<string[]>([]);
   const editFocused = useCallback(() => setFocusEditOf(null), []);
 
   function open(next: FactDialog, from: HTMLElement) {
     trigger.current = from;
+    triggerKey.current = next.type === 'add' ? null : entryKey(next.entry);
     setDialog(next);
   }
 
@@ -65,19 +74,56 @@ export function CourseFactsView({ classId }: { classId: string }) {
     }
   }
 
+  /**
+   * A fact just hidden keeps its place with an Undo (as a removed date does): the Review Course
+   * dialog holds focus, so a toast's button could not be reached from the keyboard.
+   */
+  function onHidden(fact: CourseFact) {
+    setJustHidden((ids) => [...ids, fact.id]);
+    setAnnouncement(FACTS_TEXT.hidden(factName(fact)));
+  }
+
+  /** Undo: the fact is active again (PATCH status active) and its Edit takes the focus. */
+  async function unhide(entry: FactEntry) {
+    const key = entryKey(entry);
+    const set = (state: ConfirmState | null) =>
+      setConfirms(({ [key]: _old, ...others }) => (state ? { ...others, [key]: state } : others));
+    set({ pending: true, error: null });
+    setAnnouncement('');
+    try {
+      await update.mutateAsync({ factId: entry.fact.id, patch: { status: 'active' } });
+      set(null);
+      setJustHidden((ids) => ids.filter((id) => id !== entry.fact.id));
+      setFocusEditOf(key);
+      setAnnouncement(FACTS_TEXT.unhidden(factName(entry.fact)));
+    } catch (failure) {
+      set({ pending: false, error: errorText(failure, FACTS_TEXT.unhideFailed) });
+    }
+  }
+
   function onAction(action: FactAction, entry: FactEntry, from: HTMLElement) {
     if (action === 'confirm') void confirm(entry);
+    else if (action === 'unhide') void unhide(entry);
     else open({ type: action, entry }, from);
   }
 
-  /** Back to the button that opened the dialog; to Add a fact when its row is gone. */
+  /**
+   * Back to the button that opened the dialog; to the row's Edit when the row moved (a fact now
+   * filed under another heading); to Add a fact when its row is gone.
+   */
   function returnFocus(event: Event) {
     event.preventDefault();
-    const target = trigger.current?.isConnected ? trigger.current : addButton.current;
+    const key = triggerKey.current;
+    const moved = key
+      ? document.querySelector<HTMLElement>(
+          `[data-fact-edit="${CSS.escape(key)}"], [data-fact-undo="${CSS.escape(key)}"]`,
+        )
+      : null;
+    const target = trigger.current?.isConnected ? trigger.current : (moved ?? addButton.current);
     target?.focus();
   }
 
-  const groups = query.data ? groupFacts(query.data) : [];
+  const groups = query.data ? groupFacts(query.data, new Set(justHidden)) : [];
   const formDialog = dialog?.type === 'add' || dialog?.type === 'edit' ? dialog : null;
   const confirmDialog =
     dialog?.type === 'hide' || dialog?.type === 'delete' || dialog?.type === 'restore'
@@ -148,7 +194,12 @@ export function CourseFactsView({ classId }: { classId: string }) {
         </div>
       )}
 
-      {query.data ? <HiddenFacts classId={classId} facts={query.data} /> : null}
+      {query.data ? (
+        <HiddenFacts
+          classId={classId}
+          facts={query.data.filter((f) => !justHidden.includes(f.id))}
+        />
+      ) : null}
 
       <p role="status" className="sr-only">
         {announcement}
@@ -163,6 +214,7 @@ export function CourseFactsView({ classId }: { classId: string }) {
       <ConfirmFactDialog
         classId={classId}
         dialog={confirmDialog}
+        onHidden={onHidden}
         onClose={() => setDialog(null)}
         onCloseAutoFocus={returnFocus}
       />

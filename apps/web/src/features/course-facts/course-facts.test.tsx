@@ -253,6 +253,38 @@ describe('Review Course → Course facts', () => {
     );
   });
 
+  it('corrects what a fact is and whom it is about: it moves under its heading, focus follows to its Edit', async () => {
+    const fact = office();
+    const { item, calls, base } = setup([fact]);
+    const review = await openFacts(item);
+    await userEvent.click(await review.findByRole('button', { name: 'Edit Dr. Kung office' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Correct this fact' }));
+    // the value, most often corrected, has focus; every part can be changed
+    expect(dialog.getByLabelText('Value')).toHaveFocus();
+    await userEvent.selectOptions(dialog.getByLabelText('Kind'), 'meeting');
+    await userEvent.clear(dialog.getByLabelText('Subject'));
+    await userEvent.type(dialog.getByLabelText('Subject'), 'Lecture');
+    await userEvent.clear(dialog.getByLabelText('Attribute'));
+    await userEvent.type(dialog.getByLabelText('Attribute'), 'Room');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    const moved = within(await review.findByRole('listitem', { name: 'Lecture · Room' }));
+    expect(moved.getByText('Your correction')).toBeInTheDocument();
+    // the same value under another heading is a correction, not a confirmation
+    expect(moved.queryByText('Confirmed')).toBeNull();
+    expect(moved.getByText(/Extracted as:/)).toBeInTheDocument();
+    expect(moved.getByText('Instructors and TAs: Dr. Kung · Office, THM 216').tagName).toBe('DEL');
+    // only what changed is sent: the value stays what was read
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      path: `${base}/${fact.id}`,
+      body: { kind: 'meeting', subject: 'Lecture', attribute: 'room' },
+    });
+    expect(calls.find((c) => c.method === 'PATCH')!.body).not.toHaveProperty('value');
+    await waitFor(() =>
+      expect(moved.getByRole('button', { name: 'Edit Lecture room' })).toHaveFocus(),
+    );
+  });
+
   it('Confirm (keyboard) sends the extracted value, the row shows Confirmed and focus moves to Edit; Undo takes it back', async () => {
     const fact = office();
     const { item, calls, base } = setup([fact]);
@@ -381,6 +413,31 @@ describe('Review Course → Course facts', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('Value is too long');
   });
 
+  it('lists the facts hidden before under Hidden facts, each with Restore', async () => {
+    const email = makeFact({
+      kind: 'staff',
+      subject: 'Dr. Kung',
+      attribute: 'email',
+      value: 'kung@csun.edu',
+      status: 'hidden',
+    });
+    const { item, calls, base } = setup([email, office()]);
+    const review = await openFacts(item);
+    const hiddenList = within(await review.findByRole('region', { name: 'Hidden facts' }));
+    expect(review.queryByRole('listitem', { name: 'Dr. Kung · Email' })).toBeNull();
+    await userEvent.click(hiddenList.getByText('Hidden facts'));
+    expect(hiddenList.getByText('kung@csun.edu')).toBeInTheDocument();
+    await userEvent.click(hiddenList.getByRole('button', { name: 'Restore Dr. Kung email' }));
+    await waitFor(() => expect(review.queryByRole('region', { name: 'Hidden facts' })).toBeNull());
+    expect(await review.findByText('kung@csun.edu')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      [`${base}/${email.id}`, { status: 'active' }],
+    ]);
+    expect(
+      screen.getByText('Dr. Kung email restored: students are told it again.'),
+    ).toBeInTheDocument();
+  });
+
   it('hides an extracted fact and restores a corrected one, each after a confirmation', async () => {
     const email = makeFact({
       kind: 'staff',
@@ -403,24 +460,27 @@ describe('Review Course → Course facts', () => {
     await userEvent.click(review.getByRole('button', { name: 'Hide Dr. Kung email' }));
     confirm = within(await screen.findByRole('dialog', { name: 'Hide this fact from students?' }));
     await userEvent.click(confirm.getByRole('button', { name: 'Hide fact' }));
-    await waitFor(() => expect(review.getByText('kung@csun.edu')).not.toBeVisible());
+    await waitFor(() => expect(review.queryByText('kung@csun.edu')).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
       `${base}/${email.id}`,
     ]);
-    await waitFor(() => expect(review.getByRole('button', { name: 'Add a fact' })).toHaveFocus());
-
-    // a hidden fact can be seen again and restored (issue 31)
-    const hiddenList = within(review.getByRole('region', { name: 'Hidden facts' }));
-    await userEvent.click(hiddenList.getByText('Hidden facts'));
-    expect(hiddenList.getByText('kung@csun.edu')).toBeInTheDocument();
-    await userEvent.click(hiddenList.getByRole('button', { name: 'Restore Dr. Kung email' }));
-    await waitFor(() => expect(review.queryByRole('region', { name: 'Hidden facts' })).toBeNull());
+    // the row keeps its place with an Undo, which has the focus (issue 31)
+    const hidden = within(review.getByRole('listitem', { name: 'Dr. Kung · Email (hidden)' }));
+    expect(hidden.getByText(/is hidden: students are no longer told it/)).toBeInTheDocument();
+    const undo = hidden.getByRole('button', { name: 'Undo hiding Dr. Kung email' });
+    await waitFor(() => expect(undo).toHaveFocus());
+    // it is not listed again under Hidden facts while its Undo is there
+    expect(review.queryByRole('region', { name: 'Hidden facts' })).toBeNull();
+    await userEvent.keyboard('{Enter}');
     expect(await review.findByText('kung@csun.edu')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
       [`${base}/${email.id}`, { status: 'active' }],
     ]);
+    await waitFor(() =>
+      expect(review.getByRole('button', { name: 'Edit Dr. Kung email' })).toHaveFocus(),
+    );
     expect(
-      screen.getByText('Dr. Kung email restored: students are told it again.'),
+      screen.getByText('Dr. Kung email is back: students are told it again.'),
     ).toBeInTheDocument();
 
     // correct, then restore the extracted value
