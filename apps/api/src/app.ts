@@ -267,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
     countClasses:
       deps.countClasses ?? ((userId, season) => repos.classes.countInSeason(userId, season)),
+    countClassesPerSeason: (userId) => repos.classes.countPerSeason(userId),
   });
   const classes = new ClassesService({
     repo: repos.classes,

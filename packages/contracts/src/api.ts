@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'NOTHING_TO_CANCEL',
   'CLASS_LIMIT_REACHED',
   'CLASS_MAXIMUM_REACHED',
+  'PLAN_CANCELLED',
+  'ADDON_NOT_NEEDED',
   'WEBHOOK_INVALID',
   'CLASS_INACTIVE',
   'INTEGRATION_NOT_CONFIGURED',
@@ -94,6 +96,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CLASS_LIMIT_REACHED: 402,
   /** the season's maximum of classes is reached: no add-on can be bought */
   CLASS_MAXIMUM_REACHED: 409,
+  /** the plan is cancelled (it runs to its end): no add-on class can be bought */
+  PLAN_CANCELLED: 409,
+  /** an add-on class is bought once the season's included classes are used, not before */
+  ADDON_NOT_NEEDED: 409,
   WEBHOOK_INVALID: 400,
   /** SPEC §4: a 403 marks the student chat's class inactive */
   CLASS_INACTIVE: 403,

@@ -23,6 +23,8 @@ export function makeUsage(overrides: Partial<BillingUsage> = {}): BillingUsage {
     next_class_cost: 0,
     max_classes: 10,
     addon_price: 6,
+    next_class: 'included',
+    other_seasons: [],
     ...overrides,
   };
 }

@@ -18,6 +18,9 @@ const billingColumns = [
   'canceled_at',
 ] as const;
 
+/** An add-on counts once it is paid, or recorded without a charge (the demo provider). */
+const COUNTED_ADDON_STATUSES = ['succeeded', 'not_charged'] as const;
+
 export type BillingUser = NonNullable<Awaited<ReturnType<BillingRepository['findUser']>>>;
 
 type SubscriptionUpdate = Partial<{
@@ -79,9 +82,22 @@ export class BillingRepository extends Repository {
       .where('user_id', '=', userId)
       .where('season_name', '=', seasonName)
       .where('kind', '=', 'addon')
-      .where('status', 'in', ['succeeded', 'not_charged'])
+      .where('status', 'in', COUNTED_ADDON_STATUSES)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** Add-on classes bought per season (the seasons with any). */
+  async countAddonsPerSeason(userId: string): Promise<{ season_name: string; addons: number }[]> {
+    const rows = await this.db
+      .selectFrom('payments')
+      .select((eb) => ['season_name', eb.fn.countAll<string>().as('n')])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'addon')
+      .where('status', 'in', COUNTED_ADDON_STATUSES)
+      .groupBy('season_name')
+      .execute();
+    return rows.map((r) => ({ season_name: r.season_name, addons: Number(r.n) }));
   }
 
   /**

@@ -89,6 +89,7 @@ describe('season boundaries (injected clock)', () => {
   it('counts add-ons only in the season they were bought for', async () => {
     clock = new Date('2026-07-31T23:00:00Z');
     const teacher = await subscribedTeacher();
+    classes.set(teacher.user.id, 3);
     expect(
       (await post('/api/billing/payment/purchase-addon', teacher.auth, { class_count: 1 }))
         .statusCode,
@@ -98,6 +99,7 @@ describe('season boundaries (injected clock)', () => {
     expect(data(await get('/api/billing/usage', teacher.auth))).toMatchObject({
       season_name: 'Fall 2026',
       addon_classes: 0,
+      other_seasons: [{ season_name: 'Summer 2026', classes_used: 0, addon_classes: 1 }],
     });
   });
 });
@@ -211,6 +213,8 @@ describe('usage and the class allowance', () => {
       next_class_cost: 0,
       max_classes: 10,
       addon_price: 6,
+      next_class: 'included',
+      other_seasons: [],
     });
     expect(data(await get('/api/billing/validate-class-creation', auth))).toMatchObject({
       can_create: true,
@@ -223,22 +227,97 @@ describe('usage and the class allowance', () => {
     classes.set(user.id, 3);
     expect(data(await get('/api/billing/usage', auth))).toMatchObject({
       can_add_class: false,
+      next_class: 'addon',
       next_class_cost: 6,
       classes_remaining: 0,
     });
     expect(data(await get('/api/billing/validate-class-creation', auth))).toEqual({
       can_create: false,
       cost: 6,
-      message: 'You have used all 3 classes included this semester. An add-on class costs $6.00.',
+      message: 'You have used all 3 classes included in Fall 2026. An add-on class costs $6.00.',
+      season_name: 'Fall 2026',
+      refusal: 'CLASS_LIMIT_REACHED',
     });
     const bought = await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 });
     expect(bought.statusCode).toBe(200);
     expect(data(bought)).toMatchObject({
       addon_classes: 1,
       can_add_class: true,
+      next_class: 'included',
       next_class_cost: 0,
       total_cost: 24,
     });
+  });
+
+  it('offers no add-on while included classes are left: "Included" never stands beside one', async () => {
+    const { auth, user } = await subscribedTeacher();
+    classes.set(user.id, 2);
+    expect(data(await get('/api/billing/payment/addon-payment-data', auth))).toMatchObject({
+      can_purchase: false,
+      message:
+        'You can still create 1 class in Fall 2026 within your plan: add-on classes can be bought once the included ones are used.',
+    });
+    const early = await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 });
+    expect(early.statusCode).toBe(409);
+    expect(body(early)).toEqual({
+      success: false,
+      code: 'ADDON_NOT_NEEDED',
+      detail:
+        'You can still create 1 class in Fall 2026 within your plan: add-on classes can be bought once the included ones are used.',
+    });
+    expect(data(await get('/api/billing/usage', auth))).toMatchObject({ addon_classes: 0 });
+  });
+
+  it('after cancelling: no add-on offered or sold (409 PLAN_CANCELLED), included classes still free', async () => {
+    const { auth, user } = await subscribedTeacher();
+    expect((await post('/api/billing/cancel', auth)).statusCode).toBe(200);
+    classes.set(user.id, 2);
+    expect(data(await get('/api/billing/usage', auth))).toMatchObject({
+      can_add_class: true,
+      next_class: 'included',
+    });
+    const withRoom = await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 });
+    expect(body(withRoom)).toEqual({
+      success: false,
+      code: 'PLAN_CANCELLED',
+      detail:
+        'Your plan is cancelled, so no add-on class can be bought: resume it in My Account to add one.',
+    });
+    classes.set(user.id, 3);
+    const message =
+      'You have used all 3 classes included in Fall 2026. Your plan is cancelled, so no add-on class can be bought: resume it in My Account to add one.';
+    expect(data(await get('/api/billing/usage', auth))).toMatchObject({
+      can_add_class: false,
+      next_class: 'cancelled',
+      next_class_cost: 0,
+    });
+    expect(data(await get('/api/billing/validate-class-creation', auth))).toEqual({
+      can_create: false,
+      cost: 0,
+      message,
+      season_name: 'Fall 2026',
+      refusal: 'PLAN_CANCELLED',
+    });
+    expect(data(await get('/api/billing/payment/addon-payment-data', auth))).toMatchObject({
+      can_purchase: false,
+      max_purchasable: 0,
+      message,
+    });
+    const refused = await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toEqual({ success: false, code: 'PLAN_CANCELLED', detail: message });
+    const addons = await t.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'addon')
+      .execute();
+    expect(addons).toEqual([]);
+    // resumed, the add-on is offered again
+    await post('/api/billing/resume', auth);
+    expect(
+      (await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 })).statusCode,
+    ).toBe(200);
   });
 
   it('starts the plan once when asked ten times at once', async () => {
@@ -264,19 +343,23 @@ describe('usage and the class allowance', () => {
 
   it('records and charges concurrent purchases of one add-on once, and never passes the cap', async () => {
     const { auth, user } = await subscribedTeacher();
-    const burst = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        post('/api/billing/payment/purchase-addon', auth, { class_count: 1 }),
-      ),
-    );
-    for (const res of burst) expect([200, 409]).toContain(res.statusCode);
-    // then one at a time until refused: the season holds exactly the cap
-    let refused = false;
-    for (let i = 0; i < 12 && !refused; i++)
-      refused =
-        (await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 })).statusCode ===
-        409;
-    expect(refused).toBe(true);
+    // each time the included classes are used, a burst of purchases buys exactly one add-on
+    for (let used = 3; used < 10; used++) {
+      classes.set(user.id, used);
+      const burst = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          post('/api/billing/payment/purchase-addon', auth, { class_count: 1 }),
+        ),
+      );
+      for (const res of burst) expect([200, 409]).toContain(res.statusCode);
+      expect(data(await get('/api/billing/usage', auth))).toMatchObject({
+        addon_classes: used - 2,
+      });
+    }
+    // the season holds exactly the cap
+    classes.set(user.id, 10);
+    const past = await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 });
+    expect(body(past)).toMatchObject({ code: 'CLASS_MAXIMUM_REACHED' });
     const payments = await t.db
       .selectFrom('payments')
       .select(['addon_seq'])
@@ -290,6 +373,7 @@ describe('usage and the class allowance', () => {
   it('sells add-ons one at a time up to 10 classes, then refuses with 409', async () => {
     const { auth, user } = await subscribedTeacher();
     for (let i = 1; i <= 7; i++) {
+      classes.set(user.id, 2 + i);
       const res = await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 });
       expect(res.statusCode, `add-on ${i}`).toBe(200);
     }
@@ -297,7 +381,7 @@ describe('usage and the class allowance', () => {
     expect(eighth.statusCode).toBe(409);
     expect(body(eighth)).toMatchObject({
       code: 'CLASS_MAXIMUM_REACHED',
-      detail: 'You have reached the maximum of 10 classes this semester.',
+      detail: 'You have reached the maximum of 10 classes in Fall 2026.',
     });
     expect(data(await get('/api/billing/payment/addon-payment-data', auth))).toMatchObject({
       can_purchase: false,
@@ -310,11 +394,16 @@ describe('usage and the class allowance', () => {
       can_add_class: false,
       classes_remaining: 0,
       total_cost: 60,
+      // at the maximum the next class costs nothing: none can be bought
+      next_class: 'maximum',
+      next_class_cost: 0,
     });
     expect(data(await get('/api/billing/validate-class-creation', auth))).toEqual({
       can_create: false,
       cost: 0,
-      message: 'You have reached the maximum of 10 classes this semester.',
+      message: 'You have reached the maximum of 10 classes in Fall 2026.',
+      season_name: 'Fall 2026',
+      refusal: 'CLASS_MAXIMUM_REACHED',
     });
     classes.set(user.id, 9);
     expect(data(await get('/api/billing/validate-class-creation', auth))).toMatchObject({
@@ -323,7 +412,21 @@ describe('usage and the class allowance', () => {
   });
 
   it('validates add-on requests', async () => {
-    const { auth } = await subscribedTeacher();
+    const { auth, user } = await subscribedTeacher();
+    classes.set(user.id, 3);
+    for (const season_name of ['Autumn 2026', 'Fall 1999', 'Fall 26', 'fall 2026', '']) {
+      const res = await post('/api/billing/payment/purchase-addon', auth, {
+        class_count: 1,
+        season_name,
+      });
+      expect(res.statusCode, season_name).toBe(422);
+      expect(body(res)).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    }
+    for (const query of ['semester=Autumn', 'year=1999', 'year=abc', 'semester=Fall&year=2101']) {
+      const res = await get(`/api/billing/validate-class-creation?${query}`, auth);
+      expect(res.statusCode, query).toBe(422);
+      expect(body(res)).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    }
     expect(
       (await post('/api/billing/payment/purchase-addon', auth, { class_count: 2 })).statusCode,
     ).toBe(422);
@@ -356,8 +459,10 @@ describe('usage and the class allowance', () => {
 
 describe('payment history', () => {
   it('lists payments newest first, paged', async () => {
-    const { auth } = await subscribedTeacher();
+    const { auth, user } = await subscribedTeacher();
+    classes.set(user.id, 3);
     await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 });
+    classes.set(user.id, 4);
     await post('/api/billing/payment/purchase-addon', auth, { class_count: 1 });
     const page1 = data(await get('/api/billing/history?per_page=1', auth)) as {
       payments: { description: string; amount: number; status: string }[];
@@ -390,7 +495,10 @@ describe('payment history', () => {
   it("never shows another teacher's payments", async () => {
     const a = await subscribedTeacher();
     const b = await subscribedTeacher();
-    await post('/api/billing/payment/purchase-addon', a.auth, { class_count: 1 });
+    classes.set(a.user.id, 3);
+    expect(
+      (await post('/api/billing/payment/purchase-addon', a.auth, { class_count: 1 })).statusCode,
+    ).toBe(200);
     expect((data(await get('/api/billing/history', b.auth)) as { total: number }).total).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import {
   addonQuerySchema,
   billingUsageSchema,
   classCreationCheckSchema,
+  classCreationQuerySchema,
   createTrialRequestSchema,
   historyQuerySchema,
   historySchema,
@@ -45,14 +46,16 @@ export const billingRoutes =
     app.get('/billing/validate-class-creation', {
       schema: {
         tags,
-        summary: 'Whether a new class fits the allowance, and its cost',
+        summary:
+          "Whether a new class fits its season's allowance (the semester and year given, else this season), and its cost",
         security: bearer,
+        querystring: classCreationQuerySchema,
         response: { 200: ok(classCreationCheckSchema) },
       },
       onRequest: guard,
       handler: async (req) => ({
         success: true as const,
-        data: await billing.validateClassCreation(teacherOf(req)),
+        data: await billing.validateClassCreation(teacherOf(req), req.query),
       }),
     });
 
@@ -144,7 +147,8 @@ export const billingRoutes =
     app.post('/billing/payment/purchase-addon', {
       schema: {
         tags,
-        summary: 'Buy one add-on class for this season',
+        summary:
+          'Buy one add-on class for a season (this one unless named) once its included classes are used; not for a cancelled plan',
         security: bearer,
         body: purchaseAddonRequestSchema,
         response: { 200: ok(billingUsageSchema) },
@@ -152,7 +156,11 @@ export const billingRoutes =
       onRequest: guard,
       handler: async (req) => ({
         success: true as const,
-        data: await billing.purchaseAddon(teacherOf(req), req.body.class_count),
+        data: await billing.purchaseAddon(
+          teacherOf(req),
+          req.body.class_count,
+          req.body.season_name,
+        ),
       }),
     });
 

@@ -13,10 +13,13 @@ import {
   type PaymentSetup,
   type Pricing,
   type Season,
+  type Semester,
   type Subscription,
+  classSeasonName,
 } from '@app/contracts';
 import { AppError, conflict, invalidInput, unauthorized } from '../../errors.ts';
 import {
+  addonRule,
   classCreationCheck,
   classCreationRule,
   computeAllowance,
@@ -28,7 +31,7 @@ import type { Executor } from '../../db/index.ts';
 import type { BillingRepository, BillingUser } from './billing.repository.ts';
 import type { PaymentProvider, SubscriptionSnapshot } from './providers/payment-provider.ts';
 import { mapStripeStatus, type StripePaymentProvider } from './providers/stripe-provider.ts';
-import { nextSeason, seasonFor } from './seasons.ts';
+import { compareSeasonsNewestFirst, nextSeason, seasonFor } from './seasons.ts';
 
 const PLAN_PRICE_CENTS = TEACHER_PLAN_PRICE_USD * 100;
 
@@ -41,6 +44,8 @@ type BillingServiceDeps = {
   now?: () => Date;
   /** classes the teacher has in a season (app.ts counts the classes table) */
   countClasses?: (userId: string, seasonName: string, ex?: Executor) => Promise<number>;
+  /** the teacher's classes per season, every season that has one */
+  countClassesPerSeason?: (userId: string) => Promise<{ season_name: string; classes: number }[]>;
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -53,9 +58,12 @@ export class BillingService {
     ex?: Executor,
   ) => Promise<number>;
 
+  private readonly countClassesPerSeason: NonNullable<BillingServiceDeps['countClassesPerSeason']>;
+
   constructor(private readonly deps: BillingServiceDeps) {
     this.now = deps.now ?? (() => new Date());
     this.countClasses = deps.countClasses ?? (async () => 0);
+    this.countClassesPerSeason = deps.countClassesPerSeason ?? (async () => []);
   }
 
   get provider() {
@@ -64,6 +72,14 @@ export class BillingService {
 
   currentSeason(): Season {
     return seasonFor(this.now());
+  }
+
+  /**
+   * The season a class of this semester and year counts toward ("Spring 2027" for Spring 2027,
+   * whatever the season now); a class without both counts in the season it is made in.
+   */
+  seasonOfClass(semester: Semester | null, year: number | null): string {
+    return classSeasonName(semester, year) ?? this.currentSeason().name;
   }
 
   pricing(): Pricing {
@@ -116,33 +132,52 @@ export class BillingService {
     };
   }
 
-  /** The allowance rule for a teacher right now (also what class creation calls). */
+  /**
+   * The allowance rule for a teacher now, in a season (this season unless named): what the usage
+   * page, the add-on purchase and the class-creation check read.
+   */
   async allowance(
     userId: string,
-  ): Promise<{ user: BillingUser; allowance: Allowance; season: Season }> {
+    seasonName = this.currentSeason().name,
+  ): Promise<{ user: BillingUser; allowance: Allowance }> {
     await this.applyLocalLifecycle(userId);
     const user = await this.requireUser(userId);
-    const season = this.currentSeason();
-    const [classesUsed, addonClasses] = await Promise.all([
-      this.countClasses(userId, season.name),
-      this.deps.repo.countAddons(userId, season.name),
-    ]);
-    const allowance = computeAllowance({
+    return { user, allowance: await this.seasonAllowance(user, seasonName) };
+  }
+
+  private async seasonAllowance(
+    user: BillingUser,
+    seasonName: string,
+    ex?: Executor,
+  ): Promise<Allowance> {
+    return computeAllowance({
+      seasonName,
       status: user.subscription_status,
-      classesUsed,
-      addonClasses,
+      cancelling: user.cancel_at_period_end,
+      classesUsed: await this.countClasses(user.id, seasonName, ex),
+      addonClasses: await this.deps.repo.countAddons(user.id, seasonName, ex),
       addonPriceCents: this.deps.addonPriceCents,
     });
-    return { user, allowance, season };
   }
 
   async usage(userId: string): Promise<BillingUsage> {
-    const { user, allowance: a, season } = await this.allowance(userId);
+    const { user, allowance: a } = await this.allowance(userId);
+    const [perSeason, addonsPerSeason] = await Promise.all([
+      this.countClassesPerSeason(userId),
+      this.deps.repo.countAddonsPerSeason(userId),
+    ]);
+    const others = new Map<string, { classes_used: number; addon_classes: number }>();
+    const other = (name: string) =>
+      others.get(name) ?? others.set(name, { classes_used: 0, addon_classes: 0 }).get(name)!;
+    for (const s of perSeason)
+      if (s.season_name !== a.seasonName) other(s.season_name).classes_used = s.classes;
+    for (const s of addonsPerSeason)
+      if (s.season_name !== a.seasonName) other(s.season_name).addon_classes = s.addons;
     return {
       plan_type: user.plan_type,
       subscription_status: user.subscription_status,
       total_cost: dollars(PLAN_PRICE_CENTS + a.addonClasses * this.deps.addonPriceCents),
-      season_name: season.name,
+      season_name: a.seasonName,
       classes_used: a.classesUsed,
       max_base_classes: a.baseClasses,
       addon_classes: a.addonClasses,
@@ -151,29 +186,33 @@ export class BillingService {
       next_class_cost: dollars(a.nextClassCostCents),
       max_classes: a.maxClasses,
       addon_price: dollars(this.deps.addonPriceCents),
+      next_class: a.nextClass,
+      other_seasons: [...others]
+        .map(([season_name, counts]) => ({ season_name, ...counts }))
+        .sort((x, y) => compareSeasonsNewestFirst(x.season_name, y.season_name)),
     };
   }
 
-  async validateClassCreation(userId: string): Promise<ClassCreationCheck> {
-    const { allowance } = await this.allowance(userId);
+  /** The check for a class of this semester and year (this season's when left out). */
+  async validateClassCreation(
+    userId: string,
+    term: { semester?: Semester; year?: number } = {},
+  ): Promise<ClassCreationCheck> {
+    const season = this.seasonOfClass(term.semester ?? null, term.year ?? null);
+    const { allowance } = await this.allowance(userId, season);
     return classCreationCheck(allowance, this.deps.addonPriceCents);
   }
 
   /**
-   * For class creation: throws the rule's refusal (CLASS_LIMIT_REACHED when an add-on is needed,
-   * CLASS_MAXIMUM_REACHED at the season's maximum, SUBSCRIPTION_INACTIVE) with its message unless
-   * a class may be created now. Runs on the caller's transaction, which holds the teacher's row lock.
+   * For class creation: throws the rule's refusal for the class's season (CLASS_LIMIT_REACHED
+   * when an add-on is needed, CLASS_MAXIMUM_REACHED at the season's maximum, PLAN_CANCELLED when
+   * a cancelled plan would need one, SUBSCRIPTION_INACTIVE) with its message unless a class may be
+   * created in it now. Runs on the caller's transaction, which holds the teacher's row lock.
    */
-  async assertCanCreateClass(userId: string, trx: Executor): Promise<void> {
+  async assertCanCreateClass(userId: string, seasonName: string, trx: Executor): Promise<void> {
     const user = await this.deps.repo.findUser(userId, trx);
     if (!user) throw unauthorized();
-    const season = this.currentSeason();
-    const allowance = computeAllowance({
-      status: user.subscription_status,
-      classesUsed: await this.countClasses(userId, season.name, trx),
-      addonClasses: await this.deps.repo.countAddons(userId, season.name, trx),
-      addonPriceCents: this.deps.addonPriceCents,
-    });
+    const allowance = await this.seasonAllowance(user, seasonName, trx);
     const rule = classCreationRule(allowance, this.deps.addonPriceCents);
     if (rule.refusal) throw new AppError(rule.refusal, rule.message);
   }
@@ -210,9 +249,12 @@ export class BillingService {
     return { payments, total, page, per_page: perPage };
   }
 
+  /** What buying add-on classes for this season would cost, and whether it is offered now. */
   async addonPaymentData(userId: string, classCount: number): Promise<AddonPaymentData> {
-    const { allowance: a, season } = await this.allowance(userId);
-    const canPurchase = classCount <= a.maxPurchasableAddons;
+    const { allowance: a } = await this.allowance(userId);
+    const rule = addonRule(a);
+    const canPurchase = rule.refusal === null && classCount <= a.maxPurchasableAddons;
+    const amount = formatDollars(classCount * this.deps.addonPriceCents);
     return {
       provider: this.deps.provider.name,
       publishable_key: this.deps.provider.publishableKey,
@@ -222,12 +264,12 @@ export class BillingService {
       currency: 'usd',
       can_purchase: canPurchase,
       max_purchasable: a.maxPurchasableAddons,
-      season_name: season.name,
-      message: !a.subscriptionActive
-        ? BILLING_MESSAGES.inactive
-        : canPurchase
-          ? `${classCount} add-on class${classCount > 1 ? 'es' : ''} for ${season.name}: ${formatDollars(classCount * this.deps.addonPriceCents)}.`
-          : BILLING_MESSAGES.atCap(a.maxClasses),
+      season_name: a.seasonName,
+      message: canPurchase
+        ? `${classCount} add-on class${classCount > 1 ? 'es' : ''} for ${a.seasonName}: ${amount}.`
+        : rule.refusal
+          ? rule.message
+          : BILLING_MESSAGES.atCap(a.maxClasses, a.seasonName),
     };
   }
 
@@ -288,17 +330,22 @@ export class BillingService {
     return { id: started.subscriptionId, trial_end: (started.trialEnd ?? now).toISOString() };
   }
 
-  /** Buys one add-on class for the current season, up to 10 classes in all. */
-  async purchaseAddon(userId: string, classCount: number): Promise<BillingUsage> {
+  /**
+   * Buys one add-on class for a season (this one unless named: a class's season, when creating it
+   * needs one), once its included classes are used, up to 10 classes in all; never for a
+   * cancelled plan.
+   */
+  async purchaseAddon(
+    userId: string,
+    classCount: number,
+    seasonName = this.currentSeason().name,
+  ): Promise<BillingUsage> {
     if (classCount !== 1) throw invalidInput('Add-on classes are bought one at a time.');
-    const { user, allowance, season } = await this.allowance(userId);
-    if (!allowance.subscriptionActive)
-      throw new AppError('SUBSCRIPTION_INACTIVE', BILLING_MESSAGES.inactive);
-    if (allowance.maxPurchasableAddons < 1) {
-      throw new AppError('CLASS_MAXIMUM_REACHED', BILLING_MESSAGES.atCap(allowance.maxClasses));
-    }
+    const { user, allowance } = await this.allowance(userId, seasonName);
+    const rule = addonRule(allowance);
+    if (rule.refusal) throw new AppError(rule.refusal, rule.message);
     const n = allowance.addonClasses + 1;
-    const description = `Add-on class ${n} — ${season.name}`;
+    const description = `Add-on class ${n} — ${seasonName}`;
     // The key names the n-th add-on of the season with this card: a double click, a retry or a
     // concurrent request charges once (and is recorded once: addon_seq is unique); another card
     // after a decline is another attempt.
@@ -308,7 +355,7 @@ export class BillingService {
       paymentMethodId: user.payment_method_id,
       amountCents: this.deps.addonPriceCents,
       description,
-      idempotencyKey: `addon-${userId}-${season.name.replace(' ', '-')}-${n}-${user.payment_method_id ?? 'none'}`,
+      idempotencyKey: `addon-${userId}-${seasonName.replace(' ', '-')}-${n}-${user.payment_method_id ?? 'none'}`,
     });
     await this.deps.repo.insertPayment({
       user_id: userId,
@@ -316,7 +363,7 @@ export class BillingService {
       description,
       amount_cents: this.deps.addonPriceCents,
       status: charge.status,
-      season_name: season.name,
+      season_name: seasonName,
       provider: this.deps.provider.name,
       provider_ref: charge.ref,
       addon_seq: n,

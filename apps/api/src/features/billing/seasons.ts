@@ -30,3 +30,15 @@ export function seasonFor(date: Date): Season {
 export function nextSeason(date: Date): Season {
   return seasonFor(new Date(new Date(seasonFor(date).ends_at).getTime() + 1));
 }
+
+const NEWEST_FIRST: Record<SeasonName, number> = { Fall: 0, Summer: 1, Spring: 2 };
+
+/**
+ * Orders season names ("Fall 2026") as the dashboard groups semesters (SPEC §9): year
+ * descending, then Fall, Summer, Spring.
+ */
+export function compareSeasonsNewestFirst(a: string, b: string): number {
+  const [aSeason, aYear] = a.split(' ') as [SeasonName, string];
+  const [bSeason, bYear] = b.split(' ') as [SeasonName, string];
+  return Number(bYear) - Number(aYear) || NEWEST_FIRST[aSeason] - NEWEST_FIRST[bSeason];
+}

@@ -68,6 +68,7 @@ export class ClassesRepository extends Repository {
         sql<string | null>`to_char(c.term_start, 'YYYY-MM-DD')`.as('term_start'),
         sql<string | null>`to_char(c.term_end, 'YYYY-MM-DD')`.as('term_end'),
         'c.time_zone',
+        'c.season_name',
         'c.is_active',
         'c.is_draft',
         'c.chat_uuid',
@@ -147,7 +148,7 @@ export class ClassesRepository extends Repository {
   }
 
   /**
-   * Makes the draft a class of the current season, as if created now; false when it is not a
+   * Makes the draft a class of its season (its semester's), as if created now; false when it is not a
    * draft of the teacher's (any more).
    */
   async finishDraft(teacherId: string, id: string, seasonName: string, trx: Trx) {
@@ -210,7 +211,7 @@ export class ClassesRepository extends Repository {
   async update(
     teacherId: string,
     id: string,
-    values: Partial<ClassValues> & { is_active?: boolean },
+    values: Partial<ClassValues> & { is_active?: boolean; season_name?: string },
     ex: Executor = this.db,
   ): Promise<boolean> {
     const r = await ex
@@ -242,10 +243,22 @@ export class ClassesRepository extends Repository {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('teacher_id', '=', teacherId)
       .where('season_name', '=', seasonName)
-      // a draft counts once it is made a class (in the season it is made in)
+      // a draft counts once it is made a class (in its semester's season)
       .where('is_draft', '=', false)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** The teacher's classes per season they count in (drafts not counted), for Billing & Usage. */
+  async countPerSeason(teacherId: string): Promise<{ season_name: string; classes: number }[]> {
+    const rows = await this.db
+      .selectFrom('classes')
+      .select((eb) => ['season_name', eb.fn.countAll<string>().as('n')])
+      .where('teacher_id', '=', teacherId)
+      .where('is_draft', '=', false)
+      .groupBy('season_name')
+      .execute();
+    return rows.map((r) => ({ season_name: r.season_name, classes: Number(r.n) }));
   }
 
   /**

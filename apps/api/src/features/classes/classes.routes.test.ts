@@ -108,10 +108,14 @@ describe('/api/classes', () => {
     expect(fourth.statusCode).toBe(402);
     expect(body(fourth)).toEqual({
       success: false,
-      detail: 'You have used all 3 classes included this semester. An add-on class costs $6.00.',
+      detail: 'You have used all 3 classes included in Fall 2026. An add-on class costs $6.00.',
       code: 'CLASS_LIMIT_REACHED',
     });
-    await inject('POST', '/api/billing/payment/purchase-addon', auth, { class_count: 1 });
+    // the add-on is for the class's season (its semester's, whatever the season now)
+    await inject('POST', '/api/billing/payment/purchase-addon', auth, {
+      class_count: 1,
+      season_name: 'Fall 2026',
+    });
     expect(
       (await inject('POST', '/api/classes', auth, classInput({ class_name: 'Class 4' })))
         .statusCode,
@@ -120,9 +124,15 @@ describe('/api/classes', () => {
 
   it('refuses the 11th class of a season with 409 CLASS_MAXIMUM_REACHED, as the 8th add-on', async () => {
     const { auth } = await subscribedTeacher(t.app);
-    for (let i = 1; i <= 7; i++)
-      await inject('POST', '/api/billing/payment/purchase-addon', auth, { class_count: 1 });
-    for (let i = 1; i <= 10; i++) await createClass(t.app, auth, { class_name: `Class ${i}` });
+    // an add-on is sold once the classes included are used: one before each class past the 3rd
+    for (let i = 1; i <= 10; i++) {
+      if (i > 3)
+        await inject('POST', '/api/billing/payment/purchase-addon', auth, {
+          class_count: 1,
+          season_name: 'Fall 2026',
+        });
+      await createClass(t.app, auth, { class_name: `Class ${i}` });
+    }
     const eleventh = await inject(
       'POST',
       '/api/classes',
@@ -133,7 +143,7 @@ describe('/api/classes', () => {
     expect(eleventh.statusCode).toBe(409);
     expect(body(eleventh)).toEqual({
       success: false,
-      detail: 'You have reached the maximum of 10 classes this semester.',
+      detail: 'You have reached the maximum of 10 classes in Fall 2026.',
       code: 'CLASS_MAXIMUM_REACHED',
     });
   });

@@ -138,11 +138,13 @@ export class ClassesService {
       time_zone: fields.time_zone ?? DEFAULT_TIME_ZONE,
     };
     termOrderIssue(values.term_start, values.term_end);
+    // a class counts toward its own semester's allowance (a Spring 2027 class uses no Fall slot)
+    const season = this.deps.billing.seasonOfClass(values.semester, values.year);
     // one creation per teacher at a time in this process; the row lock serialises instances
-    const id = await this.whileCreating(teacherId, async (trx) => {
+    const id = await this.whileCreating(teacherId, season, async (trx) => {
       if (values.is_draft && (await this.deps.repo.countDrafts(teacherId, trx)) >= MAX_DRAFTS)
         throw conflict(DRAFT_LIMIT_MESSAGE);
-      return this.deps.repo.insert(teacherId, this.deps.billing.currentSeason().name, values, trx);
+      return this.deps.repo.insert(teacherId, season, values, trx);
     });
     return this.get(teacherId, id);
   }
@@ -153,34 +155,49 @@ export class ClassesService {
     values: Partial<ClassFields> & { is_active?: boolean; is_draft?: false },
   ): Promise<ClassItem> {
     const { is_draft, ...fields } = values;
-    const current = await this.get(teacherId, id);
+    const row = await this.deps.repo.find(teacherId, id);
+    if (!row) throw notFound('Class');
+    const current = toClassItem(row);
     const defined = {
       ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
       ...termChange(current, fields),
     } as Partial<ClassValues>;
+    // the season the class counts toward after this change: its (new) semester's
+    const season = this.deps.billing.seasonOfClass(
+      fields.semester !== undefined ? fields.semester : current.semester,
+      fields.year !== undefined ? fields.year : current.year,
+    );
+    const moved = fields.semester !== undefined || fields.year !== undefined;
     if (is_draft === false && current.is_draft) {
-      // Create Class: the draft, with these last changes, becomes a class of this season if the
+      // Create Class: the draft, with these last changes, becomes a class of its season if the
       // allowance has room now; else nothing changes
-      await this.whileCreating(teacherId, async (trx) => {
+      await this.whileCreating(teacherId, season, async (trx) => {
         await this.deps.repo.update(teacherId, id, defined, trx);
-        await this.deps.repo.finishDraft(
-          teacherId,
-          id,
-          this.deps.billing.currentSeason().name,
-          trx,
-        );
+        await this.deps.repo.finishDraft(teacherId, id, season, trx);
       });
+    } else if (!current.is_draft && moved && season !== row.season_name) {
+      // a class moved to another semester counts there from now: it needs room there, as a new one
+      await this.whileCreating(teacherId, season, (trx) =>
+        this.deps.repo.update(teacherId, id, { ...defined, season_name: season }, trx),
+      );
     } else if (!(await this.deps.repo.update(teacherId, id, defined))) throw notFound('Class');
     return this.get(teacherId, id);
   }
 
-  /** Runs `make` when the teacher may create a class now, one creation of theirs at a time. */
-  private async whileCreating<T>(teacherId: string, make: (trx: Trx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `make` when the teacher may create a class in `season` now, one creation of theirs at a
+   * time.
+   */
+  private async whileCreating<T>(
+    teacherId: string,
+    season: string,
+    make: (trx: Trx) => Promise<T>,
+  ): Promise<T> {
     await this.deps.billing.applyLocalLifecycle(teacherId); // a trial that just ended changes the answer
     return this.creations.run(teacherId, () =>
       this.deps.repo.transaction(async (trx) => {
         await this.deps.repo.lockTeacher(teacherId, trx);
-        await this.deps.billing.assertCanCreateClass(teacherId, trx);
+        await this.deps.billing.assertCanCreateClass(teacherId, season, trx);
         return make(trx);
       }),
     );

@@ -63,7 +63,7 @@ describe('Billing & Usage page', () => {
   });
 
   it('disables the add-on at the cap with the server message', async () => {
-    const message = BILLING_MESSAGES.atCap(10);
+    const message = BILLING_MESSAGES.atCap(10, 'Fall 2025');
     signedIn({
       'GET /billing/usage': ok(
         makeUsage({
