@@ -2,19 +2,17 @@ import type { ChatSession } from '@app/contracts';
 import { useAuthModals } from '@/lib/auth-modals';
 import { PRODUCT_NAME } from '@/lib/constants';
 import { useCurrentYear } from '@/lib/use-current-year';
+import { classByline } from './chat-states';
 
 /** SPEC §2: school, 'Professor' + last name, a sign-up link and a copyright line. */
 export function ChatFooter({ session }: { session: ChatSession }) {
   const modals = useAuthModals();
   const year = useCurrentYear();
-  const teacher = session.professor.last_name.trim();
-  const who = [session.school_name?.trim(), teacher ? `Professor ${teacher}` : null].filter(
-    Boolean,
-  );
+  const who = classByline(session);
   return (
     <footer className="border-t border-ink-200 bg-white">
       <div className="mx-auto max-w-3xl space-y-1.5 px-4 py-5 text-sm text-ink-600 sm:px-6">
-        {who.length ? <p className="font-medium text-ink-700">{who.join(' · ')}</p> : null}
+        {who ? <p className="font-medium text-ink-700">{who}</p> : null}
         <p>
           Teaching a course?{' '}
           <button

@@ -47,10 +47,13 @@ export function UnknownLink() {
   );
 }
 
-/** The line under a class's name: its school and 'Professor' with the teacher's last name. */
+/**
+ * The line under a class's name: 'State University · Professor Hopper' ('Professor' and the name
+ * held together, so a narrow line never splits them).
+ */
 export function classByline(cls: InactiveClass): string {
   const teacher = cls.professor.last_name.trim();
-  return [cls.school_name?.trim(), teacher ? `Professor ${teacher}` : null]
+  return [cls.school_name?.trim(), teacher ? `Professor\u00a0${teacher}` : null]
     .filter(Boolean)
     .join(' · ');
 }
