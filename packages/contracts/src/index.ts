@@ -16,3 +16,4 @@ export * from './zod.ts';
 export * from './assistant-check.ts';
 export * from './dates.ts';
 export * from './class-copy.ts';
+export * from './class-name.ts';

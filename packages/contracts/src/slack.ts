@@ -70,7 +70,13 @@ export const slackIntegrationSchema = z.object({
   slack_channel_name: z.string().nullable(),
   is_active: z.boolean(),
   created_at: z.string(),
-  classes: z.object({ class_name: z.string() }),
+  /** the linked class, named with its code and term (classChoiceName) */
+  classes: z.object({
+    class_name: z.string(),
+    course_code: z.string().nullable(),
+    semester: z.string().nullable(),
+    year: z.number().int().nullable(),
+  }),
   slack_authorized_users: z.array(slackAuthorizedUserSchema),
 });
 export type SlackIntegration = z.infer<typeof slackIntegrationSchema>;

@@ -1,4 +1,4 @@
-import type { ClassItem } from '@app/contracts';
+import { classTerm, type ClassItem } from '@app/contracts';
 
 export interface ClassGroup {
   key: string;
@@ -7,20 +7,8 @@ export interface ClassGroup {
   classes: ClassItem[];
 }
 
-/** "Fall 2026", or null for a class without a semester or year. */
-export const classTerm = (item: Pick<ClassItem, 'semester' | 'year'>): string | null =>
-  item.semester !== null && item.year !== null ? `${item.semester} ${item.year}` : null;
-
-/**
- * A class named for choosing among the teacher's classes, its term included (issue 31: a course
- * taught again is two classes of one name): "Cell Biology (BIOL 201) · Fall 2026".
- */
-export function classChoiceName(
-  item: Pick<ClassItem, 'class_name' | 'course_code' | 'semester' | 'year'>,
-): string {
-  const term = classTerm(item);
-  return `${item.class_name}${item.course_code ? ` (${item.course_code})` : ''}${term ? ` · ${term}` : ''}`;
-}
+// one naming of a class for the web, e-mails and Slack (packages/contracts)
+export { classChoiceName, classTerm } from '@app/contracts';
 
 /** Within a year: Fall, Summer, Spring (SPEC §9); Winter after Spring. */
 const SEMESTER_RANK: Record<string, number> = { Fall: 0, Summer: 1, Spring: 2, Winter: 3 };

@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CHAT_MESSAGES, SLACK_MESSAGES, questionSchema } from '@app/contracts';
+import {
+  CHAT_MESSAGES,
+  SLACK_MESSAGES,
+  classChoiceName,
+  questionSchema,
+  type ClassItem,
+} from '@app/contracts';
 import { AppError, unauthorized } from '../../errors.ts';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../plugins/bad-input.ts';
 import type { ChatService } from '../chat/chat.service.ts';
@@ -332,7 +338,8 @@ export class SlackInboundService {
       return COMMAND_MESSAGES.notYourWorkspace;
 
     const { classes: own } = await classes.list(teacher.id, false);
-    const line = (c: { id: string; class_name: string }) => `• ${c.class_name} (\`${c.id}\`)`;
+    // with its term: a course taught again is two classes of one name
+    const line = (c: ClassItem) => `• ${classChoiceName(c)} (\`${c.id}\`)`;
     if (!cmd.argument)
       return own.length === 0
         ? COMMAND_MESSAGES.noClasses

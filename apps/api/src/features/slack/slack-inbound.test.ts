@@ -252,8 +252,11 @@ describe('Slack events and /link-class (the loopback fake)', () => {
     const reply = res.json();
     expect(reply.response_type).toBe('ephemeral');
     expect(reply.text).toContain('Your classes:');
-    expect(reply.text).toContain(`${biology.class_name} (\`${biology.id}\`)`);
-    expect(reply.text).toContain(`Organic Chemistry (\`${chemistry.id}\`)`);
+    // each with its code and term: a course taught again is two classes of one name
+    expect(reply.text).toContain(
+      `• ${biology.class_name} (BIO 101) · Fall 2026 (\`${biology.id}\`)`,
+    );
+    expect(reply.text).toContain(`• Organic Chemistry (BIO 101) · Fall 2026 (\`${chemistry.id}\`)`);
     const info = slack.calls.filter((c) => c.method === 'users.info').at(-1)!;
     expect(info.params.user).toBe('U0TEACHER');
     expect(info.token).toBe(slack.tokenOf('T0001'));

@@ -117,6 +117,9 @@ export class SlackRepository extends Repository {
         'i.is_active',
         'i.created_at',
         'c.class_name',
+        'c.course_code',
+        'c.semester',
+        'c.year',
       ])
       .where('w.teacher_id', '=', teacherId)
       // a class moved to another teacher (never today) would not show through this link

@@ -354,7 +354,12 @@ describe('with Slack (the loopback fake)', () => {
       class_id: classId,
       slack_channel_id: 'C0GENERAL',
       slack_channel_name: 'general',
-      classes: { class_name: 'Introduction to Biology' },
+      classes: {
+        class_name: 'Introduction to Biology',
+        course_code: 'BIO 101',
+        semester: 'Fall',
+        year: 2026,
+      },
       slack_authorized_users: [],
     });
     expect(slack.messages.slice(posted)).toHaveLength(1);

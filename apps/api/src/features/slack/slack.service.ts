@@ -149,7 +149,12 @@ export class SlackService {
       slack_channel_name: r.slack_channel_name,
       is_active: r.is_active,
       created_at: r.created_at.toISOString(),
-      classes: { class_name: r.class_name },
+      classes: {
+        class_name: r.class_name,
+        course_code: r.course_code,
+        semester: r.semester,
+        year: r.year,
+      },
       slack_authorized_users: users
         .filter((u) => u.integration_id === r.id)
         .map((u) => ({

@@ -1,3 +1,4 @@
+import { classChoiceName } from '@/lib/class-groups';
 import { BookOpen, Users } from 'lucide-react';
 import type { ClassItem } from '@app/contracts';
 import { Alert } from '@/components/ui/alert';
@@ -49,7 +50,9 @@ export function AvailableClasses({
               <li key={item.id} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
                 <BookOpen className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-ink-900">{item.class_name}</p>
+                  <p className="truncate text-sm font-medium text-ink-900">
+                    {classChoiceName(item)}
+                  </p>
                   <p className="text-xs break-all text-ink-600">ID: {item.id}</p>
                 </div>
                 <span className="flex shrink-0 items-center gap-1 text-xs text-ink-600">

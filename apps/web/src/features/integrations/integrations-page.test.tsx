@@ -1,3 +1,4 @@
+import { classChoiceName } from '@/lib/class-groups';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,7 +53,7 @@ const bioLink: SlackIntegration = {
   slack_channel_name: 'bio-101',
   is_active: true,
   created_at: '2025-09-02T12:00:00.000Z',
-  classes: { class_name: 'Biology 101' },
+  classes: { class_name: 'Biology 101', course_code: null, semester: 'Fall', year: 2026 },
   slack_authorized_users: [grace],
 };
 
@@ -95,7 +96,9 @@ describe('Integrations page (SPEC §2)', () => {
     expect(screen.getByText('/link-class')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download app manifest' })).toBeInTheDocument();
     const classes = await screen.findByRole('list', { name: 'Available classes' });
-    expect(within(classes).getByText('Biology 101')).toBeInTheDocument();
+    // named with its code and term: a course taught again is two classes of one name
+    expect(within(classes).getByText(classChoiceName(bio))).toBeInTheDocument();
+    expect(classChoiceName(bio)).toMatch(/^Biology 101 .* · \w+ \d{4}$/);
     expect(within(classes).getByText(`ID: ${bio.id}`)).toBeInTheDocument();
     expect(within(classes).getByText('30 students')).toBeInTheDocument();
     expect(within(classes).getByText('1 student')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { classChoiceName } from '@/lib/class-groups';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -99,7 +100,7 @@ function LinkCard({
     <li className="rounded-xl border border-ink-200 bg-white shadow-card">
       <div className="flex flex-wrap items-start justify-between gap-3 p-4 sm:p-5">
         <div className="min-w-0">
-          <h3 className="font-semibold text-ink-900">{link.classes.class_name}</h3>
+          <h3 className="font-semibold text-ink-900">{classChoiceName(link.classes)}</h3>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-ink-600">
             <span className="inline-flex items-center gap-1 font-medium text-ink-800">
               <Hash className="size-3.5" aria-hidden="true" />
