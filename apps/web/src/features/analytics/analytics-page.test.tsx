@@ -350,6 +350,40 @@ describe('Analytics page', () => {
     );
   });
 
+  it('without a class in the link, opens on this term’s class with questions, not next term’s empty copy', async () => {
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const year = new Date().getUTCFullYear();
+    const current = makeClass({
+      class_name: 'Genetics',
+      semester: 'Fall',
+      year,
+      term_start: day(-60),
+      term_end: day(60),
+      time_zone: 'UTC',
+      question_count: 12,
+    });
+    // listed first (next year), named first, and its term not begun: no questions yet
+    const copy = makeClass({
+      class_name: 'Anatomy',
+      semester: 'Spring',
+      year: year + 1,
+      term_start: day(90),
+      term_end: day(200),
+      time_zone: 'UTC',
+      question_count: 0,
+    });
+    signedIn({ [`GET /chat/analytics/${current.id}`]: ok(makeAnalytics(current.id)) }, [
+      copy,
+      current,
+    ]);
+    renderApp('/analytics');
+    const picker = await screen.findByRole('combobox', { name: 'Class' });
+    expect(picker).toHaveValue(current.id);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genetics' })).toBeInTheDocument();
+    expect(analyticsQueries().map((q) => q.get('class_id'))).toEqual([current.id]);
+  });
+
   it('with no classes, points to the dashboard', async () => {
     signedIn({}, []);
     renderApp('/analytics');

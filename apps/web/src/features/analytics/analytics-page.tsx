@@ -16,6 +16,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorText } from '@/lib/api-client';
 import { groupClasses } from '@/lib/class-groups';
+import { openingClass } from '@/lib/opening-class';
 import { cn } from '@/lib/utils';
 import {
   countOf,
@@ -55,11 +56,14 @@ export function AnalyticsPage() {
     [classes, list.data?.billing_summary.season_name],
   );
   const requested = params.get('class_id');
-  // A class id from the link loads at once; one that is not the teacher's falls back to the first.
+  // A class id from the link loads at once; without one (or not the teacher's), the class the
+  // teacher's pages open on: this term's with questions, else the latest with questions.
   const classId =
     classes === undefined
       ? requested
-      : (classes.find((c) => c.id === requested)?.id ?? groups[0]?.classes[0]?.id ?? null);
+      : (classes.find((c) => c.id === requested)?.id ??
+        openingClass(groups.flatMap((g) => g.classes))?.id ??
+        null);
   const selected = classes?.find((c) => c.id === classId);
   const analytics = useAnalytics(classId ? { classId, days, timeZone } : null);
 

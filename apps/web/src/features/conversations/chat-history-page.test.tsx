@@ -62,6 +62,43 @@ describe('/chat-history', () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?class=${chem.id}`));
   });
 
+  it('without ?class=, opens on this term’s class with questions, not next term’s empty copy', async () => {
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const year = new Date().getUTCFullYear();
+    const current = makeClass({
+      class_name: 'Cell Biology',
+      semester: 'Fall',
+      year,
+      term_start: day(-60),
+      term_end: day(60),
+      time_zone: 'UTC',
+      question_count: 3,
+    });
+    const copy = makeClass({
+      class_name: 'Cell Biology',
+      semester: 'Spring',
+      year: year + 1,
+      term_start: day(90),
+      term_end: day(200),
+      time_zone: 'UTC',
+      question_count: 0,
+    });
+    signedInWith([copy, current], {
+      [listPath(current.id)]: conversationServer([makeConversation({ question: 'This term?' })]),
+      [listPath(copy.id)]: conversationServer([]),
+    });
+    const { router } = renderApp('/chat-history');
+    expect(await screen.findByText('This term?')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Class' })).toHaveValue(current.id);
+    await waitFor(() => expect(router.state.location.search).toBe(`?class=${current.id}`));
+    // the copy is a choice all the same
+    const copyOption = screen.getByRole('option', {
+      name: `Cell Biology (BIO 101) · Spring ${year + 1}`,
+    });
+    expect(copyOption).toHaveValue(copy.id);
+  });
+
   it('?class= in the URL wins', async () => {
     signedInWith([chem, bio], {
       [listPath(chem.id)]: conversationServer([makeConversation({ question: 'Chem question?' })]),

@@ -28,7 +28,7 @@ export function ChatHistoryPage() {
   const { list, groups } = useTeacherClasses();
   const [params, replaceParams] = useUrlParams();
   const requested = params.get(CLASS_PARAM) ?? params.get(OLD_CLASS_PARAM);
-  const selected = pickClass(groups, requested, false);
+  const selected = pickClass(groups, requested);
   const showClass = (classId: string) =>
     replaceParams({ [CLASS_PARAM]: classId, [OLD_CLASS_PARAM]: null });
   const filter = parseFilter(params.get(FILTER_PARAM));

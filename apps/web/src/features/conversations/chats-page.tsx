@@ -31,7 +31,7 @@ export function ChatsPage() {
   const pending = usePendingByClass();
   // without a class in the URL, wait for the pending requests so the first pick is the right one
   const deciding = !requested && pending.isPending;
-  const selected = deciding ? null : pickClass(groups, requested, true, pending.data);
+  const selected = deciding ? null : pickClass(groups, requested, pending.data);
   const view = parseView(params.get(VIEW_PARAM));
   const filter = parseFilter(params.get(FILTER_PARAM));
   useClassInUrl(CLASS_PARAM, selected?.id, update, requested);

@@ -17,30 +17,43 @@ describe('recentEstimate (SPEC §9: 20 % of the total, rounded down)', () => {
 });
 
 describe('pickClass', () => {
-  const old = makeClass({ class_name: 'Old', semester: 'Spring', year: 2024 });
-  const next = makeClass({ class_name: 'Next', semester: 'Spring', year: 2026 });
-  const now = makeClass({ class_name: 'Now', semester: 'Fall', year: 2025 });
-  const groups = groupClasses([old, next, now], 'Fall 2025');
+  /** Nov 27, 2026: in the Fall 2026 term */
+  const today = new Date('2026-11-27T15:00:00Z');
+  const term = (semester: 'Fall' | 'Spring', year: number, start: string, end: string) => ({
+    semester,
+    year,
+    term_start: start,
+    term_end: end,
+  });
+  const old = makeClass({ class_name: 'Old', ...term('Spring', 2026, '2026-01-12', '2026-05-08') });
+  const copy = makeClass({
+    class_name: 'Copy',
+    question_count: 0,
+    ...term('Spring', 2027, '2027-01-12', '2027-05-08'),
+  });
+  const now = makeClass({ class_name: 'Now', ...term('Fall', 2026, '2026-08-25', '2026-12-15') });
+  const groups = groupClasses([old, copy, now], 'Fall 2026');
 
-  it('takes the class named in the URL when it is one of the teacher’s', () => {
-    expect(pickClass(groups, old.id, true)).toBe(old);
+  it('takes the class named in the URL when it is one of the teacher’s, even without questions', () => {
+    expect(pickClass(groups, old.id, undefined, today)).toBe(old);
+    expect(pickClass(groups, copy.id, undefined, today)).toBe(copy);
   });
 
-  it('otherwise the first of the current season, or the first listed', () => {
-    expect(pickClass(groups, 'someone-elses-class', true)).toBe(now);
-    expect(pickClass(groups, null, false)).toBe(next);
-    expect(pickClass(groupClasses([old], 'Fall 2025'), null, true)).toBe(old);
-    expect(pickClass([], null, true)).toBeNull();
+  it('otherwise this term’s class students asked in, not the empty copy listed first', () => {
+    expect(groups[0]!.classes).toEqual([copy]);
+    expect(pickClass(groups, 'someone-elses-class', undefined, today)).toBe(now);
+    expect(pickClass(groups, null, undefined, today)).toBe(now);
+    expect(pickClass([], null, undefined, today)).toBeNull();
   });
 
   it('without one in the URL, prefers a class with a student waiting for a reply', () => {
     const waiting = new Map([
       [old.id, 2],
-      [next.id, 0],
+      [copy.id, 0],
     ]);
-    expect(pickClass(groups, null, true, waiting)).toBe(old);
-    expect(pickClass(groups, next.id, true, waiting)).toBe(next);
-    expect(pickClass(groups, null, true, new Map())).toBe(now);
+    expect(pickClass(groups, null, waiting, today)).toBe(old);
+    expect(pickClass(groups, copy.id, waiting, today)).toBe(copy);
+    expect(pickClass(groups, null, new Map(), today)).toBe(now);
   });
 });
 
