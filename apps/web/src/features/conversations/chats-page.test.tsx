@@ -5,6 +5,8 @@ import { REPLY_MAX_LENGTH } from '@app/contracts';
 import { makeClass, makeContent } from '@/test/class-fixtures';
 import { renderApp } from '@/test/render';
 import { ANSWER_SAVED } from './answer-dialog';
+import { ANSWERED_NOTE } from './contact-requests-panel';
+import { DISMISS_TEXT } from './unanswered-panel';
 import {
   conversationServer,
   makeConversation,
@@ -249,6 +251,22 @@ describe('/chats contact requests', () => {
     expect(when.getAttribute('title')).toMatch(/2025/);
   });
 
+  it('a request whose question the teacher answered for the class is Answered, not pending', async () => {
+    open(`/chats?class=${fall.id}&view=requests`, {
+      'GET /chat/email-requests': ok({
+        requests: [makeRequest({ student_email: 'ana@uni.test', answered: true })],
+        unanswered: 0,
+      }),
+    });
+    const card = await screen.findByRole('article', { name: 'ana@uni.test' });
+    expect(within(card).getByText('Answered')).toBeInTheDocument();
+    expect(within(card).queryByText('Pending')).toBeNull();
+    expect(card).toHaveTextContent(ANSWERED_NOTE);
+    expect(within(card).queryByRole('button', { name: 'Mark Responded' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Reply' })).toBeEnabled();
+    expect(screen.queryByTestId('contact-request-count')).toBeNull();
+  });
+
   it('Reply sends the message, shows 502 detail while keeping the text, then succeeds', async () => {
     const request = makeRequest({ student_email: 'maya@uni.test' });
     let attempts = 0;
@@ -384,6 +402,62 @@ describe('/chats unanswered questions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save to class material' }));
     expect(within(dialog).getByText('Please enter the question.')).toBeInTheDocument();
     expect(calls.some((c) => c.path.endsWith('/answer'))).toBe(false);
+  });
+
+  it('Dismiss takes a question not about the course off the list, focus moves on, and Undo in the toast puts it back', async () => {
+    const pizza = makeGroup({ question: 'Best pizza in town?', count: 2 });
+    const notes = makeGroup({ question: 'Can I bring notes?', count: 1 });
+    let dismissed = false;
+    const { calls, user } = open(`/chats?class=${fall.id}&view=unanswered`, {
+      [`GET /chat/unanswered/${fall.id}`]: () =>
+        ok({ groups: dismissed ? [notes] : [pizza, notes], total: dismissed ? 1 : 3 }),
+      [`POST /chat/unanswered/${fall.id}/dismiss`]: () => {
+        dismissed = true;
+        return ok({ changed: 2 });
+      },
+      [`POST /chat/unanswered/${fall.id}/restore`]: () => {
+        dismissed = false;
+        return ok({ changed: 2 });
+      },
+    });
+    const pizzaCard = (await screen.findByText('Best pizza in town?')).closest('li')!;
+    const dismiss = within(pizzaCard).getByRole('button', { name: 'Dismiss' });
+    expect(dismiss).toHaveAccessibleDescription(DISMISS_TEXT.hint);
+    await user.click(dismiss);
+
+    expect(await screen.findByText(DISMISS_TEXT.dismissed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Best pizza in town?')).toBeNull());
+    const notesCard = screen.getByText('Can I bring notes?').closest('li')!;
+    // the group now in its place has focus
+    await waitFor(() =>
+      expect(within(notesCard).getByRole('button', { name: 'Answer' })).toHaveFocus(),
+    );
+    expect(calls.find((c) => c.path.endsWith('/dismiss'))?.body).toEqual({
+      conversation_ids: pizza.conversation_ids,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    const back = (await screen.findByText('Best pizza in town?')).closest('li')!;
+    expect(calls.find((c) => c.path.endsWith('/restore'))?.body).toEqual({
+      conversation_ids: pizza.conversation_ids,
+    });
+    await waitFor(() =>
+      expect(within(back).getByRole('button', { name: 'Dismiss' })).toHaveFocus(),
+    );
+  });
+
+  it('a failed dismissal says so and keeps the question', async () => {
+    const pizza = makeGroup({ question: 'Best pizza in town?' });
+    const { user } = open(`/chats?class=${fall.id}&view=unanswered`, {
+      [`GET /chat/unanswered/${fall.id}`]: ok({ groups: [pizza], total: 1 }),
+      [`POST /chat/unanswered/${fall.id}/dismiss`]: () => ({
+        status: 500,
+        body: { success: false, detail: 'Internal server error', code: 'INTERNAL' },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText(/Internal server error|could not be dismissed/)).toBeVisible();
+    expect(screen.getByText('Best pizza in town?')).toBeInTheDocument();
   });
 
   it('shows the all-answered message when nothing is open', async () => {

@@ -12,6 +12,8 @@ import { LoadError, useLogFailure } from './load-error';
 import { ReplyDialog } from './reply-dialog';
 
 const MARK_FAILED = 'Could not mark the request as responded. Please try again.';
+export const ANSWERED_NOTE =
+  'You answered this question for the class. The student was not e-mailed: Reply to tell them.';
 
 /** A class's student contact requests, pending first (SPEC §2, §4). */
 export function ContactRequestsPanel({ classId, title }: { classId: string; title: string }) {
@@ -75,7 +77,10 @@ function RequestCard({
   onReply(request: EmailRequest): void;
 }) {
   const mark = useMarkRequestResponded();
-  const pending = request.teacher_responded_at === null;
+  const responded = request.teacher_responded_at !== null;
+  // answered for the class (in Unanswered, a correction, a reply to a request asking the same)
+  const answered = !responded && request.answered;
+  const pending = !responded && !answered;
   const titleId = `request-${request.id}`;
 
   return (
@@ -102,6 +107,11 @@ function RequestCard({
           </div>
           {pending ? (
             <Badge variant="warning">Pending</Badge>
+          ) : answered ? (
+            <Badge variant="success">
+              <Check aria-hidden="true" />
+              Answered
+            </Badge>
           ) : (
             <Badge variant="success">
               <Check aria-hidden="true" />
@@ -133,6 +143,11 @@ function RequestCard({
             </div>
           ) : null}
         </dl>
+        {answered && !request.reply ? (
+          <p className="mt-3 rounded-lg bg-success-50 p-3 text-sm text-success-700">
+            {ANSWERED_NOTE}
+          </p>
+        ) : null}
 
         <div className="mt-4 flex flex-wrap gap-2">
           <Button

@@ -1,35 +1,93 @@
-import { useState } from 'react';
-import { CheckCircle2, MessageSquarePlus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Ban, CheckCircle2, MessageSquarePlus } from 'lucide-react';
+import { toast } from 'sonner';
 import type { UnansweredGroup } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorText } from '@/lib/api-client';
+import { useDismissUnanswered, useRestoreUnanswered } from './api/dismiss-unanswered';
 import { useUnanswered } from './api/get-unanswered';
 import { AnswerDialog } from './answer-dialog';
 import { formatDateTime, formatRelative } from './format';
 import { LoadError, useLogFailure } from './load-error';
 
 const ALL_ANSWERED = 'Every question was answered from the material.';
+export const DISMISS_TEXT = {
+  hint: 'Not about the course: take it off the list without answering',
+  dismissed: 'Question dismissed',
+  dismissedDetail: (question: string) => `“${question}” is off the unanswered list.`,
+  failed: 'The question could not be dismissed. Please try again.',
+  restoreFailed: 'The question could not be put back. Please try again.',
+} as const;
+
+/** A group's card, its Answer and its Dismiss are found by its latest conversation. */
+const groupKey = (group: UnansweredGroup) => group.conversation_ids[0] ?? group.question;
 
 function askedTimes(count: number): string {
   return `Asked ${count.toLocaleString()} ${count === 1 ? 'time' : 'times'}`;
 }
 
-/** Questions the material did not cover, grouped by meaning; answering one closes the loop. */
+/**
+ * Questions the material did not cover, grouped by meaning; answering one closes the loop, and
+ * one not about the course can be dismissed (Undo in the toast).
+ */
 export function UnansweredPanel({ classId }: { classId: string }) {
   const unanswered = useUnanswered(classId);
   useLogFailure(unanswered.error, 'Unanswered questions');
   const [answering, setAnswering] = useState<UnansweredGroup | null>(null);
+  const dismiss = useDismissUnanswered(classId);
+  const restore = useRestoreUnanswered(classId);
   const groups = unanswered.data?.groups;
+  const sectionRef = useRef<HTMLElement>(null);
+  /** what takes focus once it is on the page (a selector in the section) */
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    const target = sectionRef.current?.querySelector<HTMLElement>(focusTarget);
+    if (!target) return;
+    target.focus();
+    setFocusTarget(null);
+  }, [focusTarget, groups]);
+
+  /** Undo in the toast: the group is back, its Dismiss focused once it is listed again. */
+  function undo(group: UnansweredGroup) {
+    restore.mutate(group, {
+      onSuccess: () => setFocusTarget(`[data-dismiss="${CSS.escape(groupKey(group))}"]`),
+      onError: (error) => toast.error(errorText(error, DISMISS_TEXT.restoreFailed)),
+    });
+  }
+
+  /** The group leaves; focus goes to the Answer of the group taking its place, else the heading. */
+  function dismissGroup(group: UnansweredGroup, index: number) {
+    const next = groups?.[index + 1] ?? groups?.[index - 1];
+    dismiss.mutate(group, {
+      onSuccess: () => {
+        toast.success(DISMISS_TEXT.dismissed, {
+          description: DISMISS_TEXT.dismissedDetail(group.question),
+          action: { label: 'Undo', onClick: () => undo(group) },
+        });
+        setFocusTarget(
+          next ? `[data-answer="${CSS.escape(groupKey(next))}"]` : '#unanswered-title',
+        );
+      },
+      onError: (error) => toast.error(errorText(error, DISMISS_TEXT.failed)),
+    });
+  }
 
   return (
-    <section aria-labelledby="unanswered-title" className="space-y-3">
+    <section ref={sectionRef} aria-labelledby="unanswered-title" className="space-y-3">
       <div>
-        <h3 id="unanswered-title" className="text-base font-semibold text-ink-900">
+        <h3
+          id="unanswered-title"
+          tabIndex={-1}
+          className="text-base font-semibold text-ink-900 focus:outline-none"
+        >
           Unanswered questions
         </h3>
         <p className="mt-0.5 text-sm text-ink-600">
           Questions the course material did not cover. Answer one once and students asking it again
-          get your answer.
+          get your answer; dismiss one that is not about the course.
         </p>
       </div>
 
@@ -50,11 +108,25 @@ export function UnansweredPanel({ classId }: { classId: string }) {
         />
       ) : groups && groups.length > 0 ? (
         <ul className="space-y-3">
-          {groups.map((group) => (
-            <GroupCard key={group.conversation_ids[0] ?? group.question} group={group}>
-              <Button size="sm" onClick={() => setAnswering(group)}>
+          {groups.map((group, index) => (
+            <GroupCard key={groupKey(group)} group={group}>
+              <Button size="sm" data-answer={groupKey(group)} onClick={() => setAnswering(group)}>
                 <MessageSquarePlus aria-hidden="true" />
                 Answer
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                data-dismiss={groupKey(group)}
+                title={DISMISS_TEXT.hint}
+                loading={dismiss.isPending && dismiss.variables === group}
+                disabled={dismiss.isPending}
+                onClick={() => dismissGroup(group, index)}
+              >
+                {dismiss.isPending && dismiss.variables === group ? null : (
+                  <Ban aria-hidden="true" />
+                )}
+                Dismiss
               </Button>
             </GroupCard>
           ))}
@@ -97,7 +169,7 @@ function GroupCard({ group, children }: { group: UnansweredGroup; children: Reac
             </div>
           ) : null}
         </div>
-        <div className="shrink-0">{children}</div>
+        <div className="flex shrink-0 flex-wrap gap-2">{children}</div>
       </div>
     </li>
   );

@@ -37,6 +37,9 @@ export function useAnalytics(request: AnalyticsRequest | null) {
     queryKey: request ? analyticsKeys.detail(request) : analyticsKeys.all,
     queryFn: () => getAnalytics(request!),
     enabled: request !== null,
+    // what is left to do (unanswered questions, pending requests) is read on every request:
+    // coming back to the page after answering one shows it answered
+    refetchOnMount: 'always',
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === request?.classId ? keepPreviousData(previous) : undefined,
   });

@@ -6,6 +6,7 @@ import type {
   UnansweredList,
 } from '@app/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateRequests } from './invalidate-requests';
 import { conversationKeys } from './query-keys';
 import { classKeys } from '@/lib/api/get-classes';
 
@@ -36,7 +37,8 @@ export function useAnswerUnanswered(classId: string) {
             }
           : old,
       );
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.unanswered(classId) });
+      // the Unanswered list, and the contact requests about the question, now answered
+      void invalidateRequests(queryClient);
       // the new item shows in Review Course and the class's content count
       void queryClient.invalidateQueries({ queryKey: classKeys.all });
     },

@@ -7,6 +7,7 @@ import type {
 } from '@app/contracts';
 import { api } from '@/lib/api-client';
 import { classKeys } from '@/lib/api/get-classes';
+import { invalidateRequests } from './invalidate-requests';
 import { conversationKeys } from './query-keys';
 
 /**
@@ -46,7 +47,8 @@ export function useCorrectConversation(classId: string) {
             : old,
       );
       void queryClient.invalidateQueries({ queryKey: conversationKeys.lists(classId) });
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.unanswered(classId) });
+      // the questions asking the same leave Unanswered; the requests about them are answered
+      void invalidateRequests(queryClient);
       // the new item shows in Review Course and the class's content count
       void queryClient.invalidateQueries({ queryKey: classKeys.all });
     },

@@ -9,5 +9,6 @@ export const conversationKeys = {
   detail: (conversationId: string) => ['conversations', 'detail', conversationId] as const,
   requests: ['conversations', 'email-requests'] as const,
   classRequests: (classId: string) => ['conversations', 'email-requests', classId] as const,
+  allUnanswered: ['conversations', 'unanswered'] as const,
   unanswered: (classId: string) => ['conversations', 'unanswered', classId] as const,
 };
