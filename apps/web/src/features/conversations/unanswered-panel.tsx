@@ -50,10 +50,9 @@ export function UnansweredPanel({ classId }: { classId: string }) {
     setFocusTarget(null);
   }, [focusTarget, groups]);
 
-  /** Undo in the toast: the group is back, its Dismiss focused once it is listed again. */
+  /** Undo in the toast: the group is back (the toaster gives focus back to where it came from). */
   function undo(group: UnansweredGroup) {
     restore.mutate(group, {
-      onSuccess: () => setFocusTarget(`[data-dismiss="${CSS.escape(groupKey(group))}"]`),
       onError: (error) => toast.error(errorText(error, DISMISS_TEXT.restoreFailed)),
     });
   }
