@@ -57,7 +57,7 @@ export const BILLING_MESSAGES = {
   withinAllowance: 'You can create this class within your plan.',
   /** the classes a season still has room for, within the plan */
   classesLeft: (left: number, season: string) =>
-    `You can create ${classes(left)} more in ${season} within your plan.`,
+    `You can create ${left} more ${left === 1 ? 'class' : 'classes'} in ${season} within your plan.`,
   /** all of a season's included classes (and add-ons bought) are used */
   usedAll: BILLING_USED_ALL,
   needsAddon: (included: number, addons: number, price: string, season: string) =>

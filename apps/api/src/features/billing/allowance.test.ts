@@ -88,11 +88,12 @@ describe('class allowance', () => {
   });
 
   it('allows nothing without an active subscription', () => {
-    expect(rule(0, 0, 'suspended')).toMatchObject({
+    expect(rule(1, 0, 'suspended')).toMatchObject({
       canAddClass: false,
       nextClass: 'inactive',
       nextClassCostCents: 0,
       maxPurchasableAddons: 0,
+      classesRemaining: 0,
     });
     expect(classCreationCheck(rule(0, 0, 'suspended'), 600).can_create).toBe(false);
     expect(rule(0, 0, 'trialing').canAddClass).toBe(true);

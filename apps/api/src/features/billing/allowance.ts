@@ -61,7 +61,8 @@ export function computeAllowance(input: {
     baseClasses: BASE_CLASSES_PER_SEASON,
     addonClasses: input.addonClasses,
     maxClasses: MAX_CLASSES_PER_SEASON,
-    classesRemaining: Math.max(0, included - input.classesUsed),
+    // without a running plan no class can be made, so none is left
+    classesRemaining: subscriptionActive ? Math.max(0, included - input.classesUsed) : 0,
     canAddClass: nextClass === 'included',
     nextClass,
     nextClassCostCents: nextClass === 'addon' ? input.addonPriceCents : 0,

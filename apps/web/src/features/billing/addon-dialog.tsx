@@ -20,6 +20,7 @@ export function AddonDialog({
   pending,
   error,
   onConfirm,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -27,17 +28,19 @@ export function AddonDialog({
   pending: boolean;
   error: unknown;
   onConfirm(): void;
+  /** where focus goes on close (by default back to what opened the dialog) */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const amount = formatUsdExact(addon.amount);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="sm">
+      <DialogContent size="sm" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Buy an add-on class</DialogTitle>
           <DialogDescription>
             Add {addon.class_count === 1 ? 'one more class' : `${addon.class_count} more classes`}{' '}
-            to {addon.season_name}. The card on file is charged once; the class slot lasts for the
-            rest of the season.
+            to {addon.season_name}. The card on file is charged once; the class slot is for{' '}
+            {addon.season_name} only.
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-4">

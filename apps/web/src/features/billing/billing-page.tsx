@@ -1,9 +1,15 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AlertTriangle, ArrowRight, Plus, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
-import type { AddonPaymentData, BillingUsage, Subscription } from '@app/contracts';
+import {
+  BILLING_MESSAGES,
+  type AddonPaymentData,
+  type BillingUsage,
+  type NextClass,
+  type Subscription,
+} from '@app/contracts';
 import { SubscriptionStatusBadge, periodEnd } from '@/components/billing/subscription-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
@@ -21,11 +27,16 @@ import { billingKeys } from './api/query-keys';
 import { purchaseAddon } from '@/lib/api/purchase-addon';
 import { SHELL_SUMMARY_KEY } from '@/lib/query-keys';
 
-/** /billing — Billing & Usage: plan, this season's classes, add-ons and payments. */
+/**
+ * /billing — Billing & Usage: plan, this season's classes (and the other semesters' counts),
+ * add-ons and payments. Every line follows the server's next_class, so the page never says
+ * "Next class: Included" beside an offer to buy one, nor offers one after cancelling.
+ */
 export function BillingPage() {
   const usage = useBillingUsage();
   const subscription = useSubscription();
-  const addon = useAddonPaymentData(usage.isSuccess);
+  // the add-on's price and availability, asked only when the server offers one
+  const addon = useAddonPaymentData(usage.data?.next_class === 'addon');
 
   if (usage.isPending) return <BillingSkeleton />;
   if (usage.isError) {
@@ -55,9 +66,11 @@ export function BillingPage() {
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-3">
         <PlanSummary usage={usage.data} subscription={subscription.data} />
-        <UsageCard usage={usage.data} addon={addon.data} addonLoading={addon.isPending} />
+        <UsageCard usage={usage.data} addon={addon.data} addonError={addon.isError} />
       </div>
-      <PaymentHistory />
+      <PaymentHistory
+        trialing={(subscription.data?.status ?? usage.data.subscription_status) === 'trialing'}
+      />
     </div>
   );
 }
@@ -70,12 +83,16 @@ function PlanSummary({
   subscription: Subscription | undefined;
 }) {
   const ends = subscription ? periodEnd(subscription) : null;
-  const trialing = (subscription?.status ?? usage.subscription_status) === 'trialing';
+  const status = subscription?.status ?? usage.subscription_status;
+  const trialing = status === 'trialing';
+  // a suspended plan has ended: it neither renews nor runs until a date
+  const running = trialing || status === 'active';
   return (
     <Card className="flex flex-col">
       <CardHeader>
-        <div className="flex items-center justify-between gap-3">
-          <h2 className="text-base font-semibold text-ink-900">Current plan</h2>
+        {/* the badge goes under the title when both do not fit ("Cancels on December 31, 2026") */}
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+          <h2 className="text-base font-semibold whitespace-nowrap text-ink-900">Current plan</h2>
           <SubscriptionStatusBadge
             status={subscription?.status ?? usage.subscription_status}
             cancelAtPeriodEnd={subscription?.cancel_at_period_end}
@@ -96,7 +113,7 @@ function PlanSummary({
         </div>
         <dl className="space-y-2.5 text-sm">
           <Row label="Season" value={usage.season_name} />
-          {ends ? (
+          {ends && running ? (
             <Row
               label={
                 subscription?.cancel_at_period_end
@@ -124,23 +141,61 @@ function PlanSummary({
   );
 }
 
+/** The "Next class" tile: what the next class of the season takes. */
+const NEXT_CLASS_VALUE: Record<NextClass, (usage: BillingUsage) => string> = {
+  included: () => 'Included',
+  addon: (usage) => formatUsdExact(usage.next_class_cost),
+  maximum: () => 'Unavailable',
+  cancelled: () => 'Unavailable',
+  inactive: () => 'Unavailable',
+};
+
+/**
+ * What the season's next class takes, in the words the class wizard uses for it too
+ * (BILLING_MESSAGES): an add-on is offered only when the included classes are used, below the
+ * maximum, on a plan that is running and not cancelled (next_class 'addon', the server's rule).
+ */
+function nextClassNote(usage: BillingUsage): string {
+  const season = usage.season_name;
+  switch (usage.next_class) {
+    case 'included':
+      return BILLING_MESSAGES.classesLeft(usage.classes_remaining, season);
+    case 'addon':
+      return BILLING_MESSAGES.needsAddon(
+        usage.max_base_classes,
+        usage.addon_classes,
+        formatUsdExact(usage.next_class_cost),
+        season,
+      );
+    case 'maximum':
+      return BILLING_MESSAGES.atCap(usage.max_classes, season);
+    case 'cancelled':
+      return BILLING_MESSAGES.cancelledFull(usage.max_base_classes, usage.addon_classes, season);
+    case 'inactive':
+      return BILLING_MESSAGES.inactive;
+  }
+}
+
 function UsageCard({
   usage,
   addon,
-  addonLoading,
+  addonError,
 }: {
   usage: BillingUsage;
   addon: AddonPaymentData | undefined;
-  addonLoading: boolean;
+  addonError: boolean;
 }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const buyButton = useRef<HTMLButtonElement>(null);
+  const note = useRef<HTMLParagraphElement>(null);
   const allowance = usage.max_base_classes + usage.addon_classes;
   const full = usage.classes_used >= allowance;
-  const canPurchase = addon?.can_purchase ?? false;
+  const offered = usage.next_class === 'addon';
+  const canPurchase = offered && (addon?.can_purchase ?? false);
 
   const purchase = useMutation({
-    mutationFn: () => purchaseAddon({ class_count: 1 }),
+    mutationFn: () => purchaseAddon({ class_count: 1, season_name: usage.season_name }),
     onSuccess: (updated) => {
       queryClient.setQueryData(billingKeys.usage, updated);
       void queryClient.invalidateQueries({ queryKey: billingKeys.all });
@@ -157,16 +212,16 @@ function UsageCard({
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
-        <h2 className="text-base font-semibold text-ink-900">Classes this season</h2>
+        <h2 className="text-base font-semibold text-ink-900">Classes in {usage.season_name}</h2>
         <CardDescription>
-          {usage.max_base_classes} classes are included in your plan each semester. Add more, up to{' '}
-          {usage.max_classes} in total.
+          {usage.max_base_classes} classes are included in your plan each semester. Each class
+          counts in its own semester; add-on classes bring a semester up to {usage.max_classes}.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         <div>
-          <div className="mb-2 flex items-baseline justify-between gap-3">
-            <p className="text-sm text-ink-700">
+          <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <p className="text-sm whitespace-nowrap text-ink-700">
               <span className="text-2xl font-bold text-ink-900">{usage.classes_used}</span> of{' '}
               {allowance} classes used
             </p>
@@ -175,7 +230,7 @@ function UsageCard({
           <Progress
             value={usage.classes_used}
             max={allowance}
-            label="Classes used this season"
+            label={`Classes used in ${usage.season_name}`}
             valueText={`${usage.classes_used} of ${allowance} classes used`}
             tone={full ? 'warning' : 'brand'}
           />
@@ -184,33 +239,42 @@ function UsageCard({
           <Stat label="Included" value={String(usage.max_base_classes)} />
           <Stat label="Add-on classes" value={String(usage.addon_classes)} />
           <Stat label="Remaining" value={String(usage.classes_remaining)} />
-          <Stat
-            label="Next class"
-            value={usage.next_class_cost > 0 ? formatUsdExact(usage.next_class_cost) : 'Included'}
-          />
+          <Stat label="Next class" value={NEXT_CLASS_VALUE[usage.next_class](usage)} />
         </dl>
         <div className="flex flex-col gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
-          <p id="addon-note" className="text-sm text-ink-600">
-            {addonLoading
-              ? 'Checking add-on availability…'
-              : addon
-                ? canPurchase
-                  ? `One more class costs ${formatUsdExact(addon.unit_price)} for ${addon.season_name}.`
-                  : addon.message
-                : 'Add-on classes are not available right now.'}
-          </p>
-          <Button
-            onClick={() => setConfirming(true)}
-            disabled={!canPurchase}
-            aria-describedby="addon-note"
-            className="shrink-0"
+          <p
+            id="next-class-note"
+            ref={note}
+            tabIndex={-1}
+            className="text-sm text-ink-600 focus:outline-none"
           >
-            <Plus aria-hidden="true" />
-            Buy an add-on class
-          </Button>
+            {nextClassNote(usage)}
+            {offered && addonError ? ' Add-on classes are not available right now.' : null}
+          </p>
+          {offered ? (
+            <Button
+              ref={buyButton}
+              onClick={() => setConfirming(true)}
+              disabled={!canPurchase}
+              aria-describedby="next-class-note"
+              className="shrink-0"
+            >
+              <Plus aria-hidden="true" />
+              Buy an add-on class
+            </Button>
+          ) : usage.next_class === 'cancelled' ? (
+            <Link
+              to="/account"
+              className="inline-flex shrink-0 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Go to My Account
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          ) : null}
         </div>
+        {usage.other_seasons.length > 0 ? <OtherSeasons usage={usage} /> : null}
       </CardContent>
-      {addon ? (
+      {addon && offered ? (
         <AddonDialog
           open={confirming}
           onOpenChange={(open) => {
@@ -221,9 +285,42 @@ function UsageCard({
           pending={purchase.isPending}
           error={purchase.error}
           onConfirm={() => purchase.mutate()}
+          onCloseAutoFocus={(event) => {
+            // bought: the offer is gone, so focus goes to the line that now says what is left
+            if (buyButton.current?.isConnected) return;
+            event.preventDefault();
+            note.current?.focus();
+          }}
         />
       ) : null}
     </Card>
+  );
+}
+
+/** The teacher's classes in other semesters: each counts toward its own semester's allowance. */
+function OtherSeasons({ usage }: { usage: BillingUsage }) {
+  return (
+    <section aria-labelledby="other-seasons" className="border-t border-ink-100 pt-5">
+      <h3 id="other-seasons" className="text-sm font-semibold text-ink-900">
+        Other semesters
+      </h3>
+      <dl className="mt-2 divide-y divide-ink-100 text-sm">
+        {usage.other_seasons.map((s) => {
+          const included = usage.max_base_classes + s.addon_classes;
+          return (
+            <div key={s.season_name} className="flex justify-between gap-3 py-2">
+              <dt className="text-ink-700">{s.season_name}</dt>
+              <dd className="text-right font-medium text-ink-900">
+                {s.classes_used} of {included} classes used
+                {s.addon_classes > 0
+                  ? ` (${s.addon_classes} add-on${s.addon_classes === 1 ? '' : 's'})`
+                  : ''}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
   );
 }
 

@@ -19,7 +19,8 @@ const STATUS: Record<
   not_charged: { label: 'Not charged', variant: 'neutral' },
 };
 
-export function PaymentHistory() {
+/** The plan's and add-ons' payments; `trialing` says when the first charge comes. */
+export function PaymentHistory({ trialing }: { trialing: boolean }) {
   const [page, setPage] = useState(1);
   const history = usePaymentHistory(page);
   const data = history.data;
@@ -53,7 +54,11 @@ export function PaymentHistory() {
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-ink-300 py-10 text-center">
             <Receipt className="size-6 text-ink-500" aria-hidden="true" />
             <p className="font-medium text-ink-900">No payments yet</p>
-            <p className="text-sm text-ink-600">Charges appear here once your trial ends.</p>
+            <p className="text-sm text-ink-600">
+              {trialing
+                ? 'Charges appear here once your trial ends.'
+                : 'Your plan and add-on charges appear here.'}
+            </p>
           </div>
         ) : (
           <>

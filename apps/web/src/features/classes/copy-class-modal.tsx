@@ -166,7 +166,7 @@ function CopyBody({ classItem, onClose }: { classItem: ClassItem; onClose(): voi
 
   const submit = form.handleSubmit(async ({ copySyllabus, copyAdditional, ...payload }) => {
     try {
-      if (!(await checkClassCreation())) return;
+      if (!(await checkClassCreation({ semester: payload.semester, year: payload.year }))) return;
       await copyClass(classItem, payload, { copySyllabus, copyAdditional });
       void queryClient.invalidateQueries({ queryKey: classKeys.all });
       void queryClient.invalidateQueries({ queryKey: SHELL_SUMMARY_KEY });

@@ -22,6 +22,7 @@ import {
   type WizardAction,
   type WizardState,
 } from './wizard-state';
+import { checkClassCreation } from '../class-logic';
 import { createClass, type ClassPayload } from '../api/create-class';
 import { updateClass } from '../api/update-class';
 import { classKeys } from '@/lib/api/get-classes';
@@ -48,6 +49,9 @@ export function useWizardSubmit(
   async function ensureClass(payload: ClassPayload): Promise<string | null> {
     const key = JSON.stringify(payload);
     if (!state.classId) {
+      // the billing check for the class's own semester (SPEC §8), now that it is chosen
+      if (!(await checkClassCreation({ semester: payload.semester, year: payload.year })))
+        return null;
       try {
         const created = await createClass({ ...payload, is_draft: true });
         dispatch({ type: 'classCreated', id: created.id, savedInfo: key });
@@ -171,6 +175,8 @@ export function useWizardSubmit(
           return;
         }
       }
+      // again for the class's semester as it is now: it may have changed, or a class been made
+      if (!(await checkClassCreation({ semester: payload.semester, year: payload.year }))) return;
       try {
         await updateClass(id, { is_draft: false });
       } catch (error) {
