@@ -112,9 +112,10 @@ function EditFact({
   // a confirmed fact is the extracted value, stated: editing it corrects it
   const corrected = entry.original !== null && !isConfirmed(entry);
 
+  // the subject as the teacher reads it ("Late work", not the key "late"): sent only if changed
   const initial: FactCreate = {
     kind: fact.kind,
-    subject: fact.subject,
+    subject: subjectLabel(fact.subject),
     attribute: fact.attribute,
     value: fact.value,
   };
