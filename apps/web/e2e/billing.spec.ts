@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  apiToken,
   closeCreateWizard,
   createTeacher,
   expect,
@@ -151,9 +152,26 @@ test.describe('a visitor starts the free trial', () => {
 });
 
 test.describe('a teacher on the trial', () => {
-  test('reads Billing & Usage and buys an add-on class in demo mode', async ({ page, request }) => {
+  test('reads Billing & Usage and, its included classes used, buys an add-on class in demo mode', async ({
+    page,
+    request,
+  }) => {
     const teacher = await createTeacher('incomplete_signup');
     await startTrial(request, teacher);
+    // an add-on is offered once the season's 3 included classes are used
+    const season = (
+      (await (await request.get('/api/billing/current-season')).json()) as {
+        data: { season: string; year: number; name: string };
+      }
+    ).data;
+    const token = await apiToken(request, teacher);
+    for (let i = 1; i <= 3; i++) {
+      const made = await request.post('/api/classes', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { class_name: `Course ${i}`, semester: season.season, year: season.year },
+      });
+      expect(made.status()).toBe(201);
+    }
     await signIn(page, teacher);
     await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -162,7 +180,7 @@ test.describe('a teacher on the trial', () => {
     await expect(page.getByRole('heading', { name: 'Current plan' })).toBeVisible();
     await expect(page.getByText('Teacher plan')).toBeVisible();
     await expect(page.getByTestId('subscription-status')).toHaveText('Trial');
-    const bar = page.getByRole('progressbar', { name: 'Classes used this season' });
+    const bar = page.getByRole('progressbar', { name: `Classes used in ${season.name}` });
     await expect(bar).toHaveAttribute('aria-valuemax', '3');
     await expect(page.getByText('Semester cap: 10 classes')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Payment history' })).toBeVisible();
