@@ -217,7 +217,9 @@ describe('Analytics page', () => {
       'aria-selected',
       'true',
     );
-    expect(review.getByText('What the assistant knows about Biology.')).toBeInTheDocument();
+    expect(
+      review.getByText('What the assistant knows about Biology (BIO 101) · Fall 2025.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 

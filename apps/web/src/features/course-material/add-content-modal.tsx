@@ -1,3 +1,4 @@
+import { classChoiceName } from '@/lib/class-groups';
 import { formatFileSize } from '@/lib/format';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -204,8 +205,8 @@ function AddContentBody({ classItem, onClose }: { classItem: ClassItem; onClose(
         <DialogTitle>Add Content</DialogTitle>
         <DialogDescription>
           {choice
-            ? `For ${classItem.class_name}`
-            : `Choose what to add to ${classItem.class_name}.`}
+            ? `For ${classChoiceName(classItem)}`
+            : `Choose what to add to ${classChoiceName(classItem)}.`}
         </DialogDescription>
       </DialogHeader>
 

@@ -1,3 +1,4 @@
+import { classChoiceName } from '@/lib/class-groups';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -263,7 +264,7 @@ function ReviewBody({
       <DialogHeader>
         <DialogTitle>Review Course</DialogTitle>
         <DialogDescription>
-          What the assistant knows about {classItem.class_name}.
+          What the assistant knows about {classChoiceName(classItem)}.
         </DialogDescription>
       </DialogHeader>
 
