@@ -7,6 +7,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
+import { factsServiceOf } from '../../../test/services.ts';
+import { AssistantCheckRepository } from '../assistant-check/assistant-check.repository.ts';
+import { CarryOverRepository } from './carry-over.repository.ts';
+import { CarryOverService } from './carry-over.service.ts';
 
 const SYLLABUS = `# PSYC 210: Research Methods
 
@@ -280,5 +284,32 @@ describe('POST /api/classes/{id}/carry-over', () => {
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     }
     expect((await carryOver(null, cls.id, { from_class_id: cls.id })).statusCode).toBe(401);
+  });
+
+  it('a carry-over that fails part way leaves nothing claimed, and trying again finishes it', async () => {
+    const { teacher, cls } = await workedClass();
+    const copy = await copyOf(teacher, cls.id, false);
+    const repo = new CarryOverRepository(t.db);
+    const checkRepo = new AssistantCheckRepository(t.db);
+    // the real repositories and services on the test database; making the answer's item fails
+    const failing = new CarryOverService({
+      repo,
+      facts: factsServiceOf(t.db),
+      checks: { carryOver: (trx, from, to) => checkRepo.copyChecks(trx, from, to) },
+      classes: { requireOwned: async () => ({}) },
+      createText: () => Promise.reject(new Error('the database went away')),
+    });
+    await expect(failing.carry('ignored', copy.id, { from_class_id: cls.id })).rejects.toThrow(
+      'the database went away',
+    );
+    // no claim, no fact, no check: the copy is as it was
+    expect((await facts(teacher, copy.id)).some((f) => f.origin === 'teacher')).toBe(false);
+    expect((await checks(teacher, copy.id)).checked).toBe(0);
+    const res = await carryOver(teacher, copy.id, {
+      from_class_id: cls.id,
+      copy_additional: false,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ facts: 3, teacher_answers: 1, checks: 4 });
   });
 });
