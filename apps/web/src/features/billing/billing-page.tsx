@@ -246,7 +246,7 @@ function UsageCard({
             id="next-class-note"
             ref={note}
             tabIndex={-1}
-            className="text-sm text-ink-600 focus:outline-none"
+            className="rounded-sm text-sm text-ink-600 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
           >
             {nextClassNote(usage)}
             {offered && addonError ? ' Add-on classes are not available right now.' : null}
