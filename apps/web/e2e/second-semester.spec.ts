@@ -131,6 +131,16 @@ test.describe('a teacher’s second semester @mobile', () => {
     await expect(spring).toContainText(`Spring ${year + 1}`);
     await shot(page, 'dashboard-two-terms');
 
+    // item 3: the copy's details are edited after creation
+    await spring.getByRole('button', { name: `More actions for ${NAME}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit class' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit class' });
+    await edit.getByLabel(/Course code/).fill('BIOL 201H');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(spring).toContainText('BIOL 201H');
+    await expect(spring.getByRole('button', { name: `More actions for ${NAME}` })).toBeFocused();
+
     await spring.getByRole('button', { name: 'Review course' }).click();
     const copied = page.getByRole('dialog', { name: 'Review Course' });
     await copied.getByRole('tab', { name: 'Course facts' }).click();
@@ -154,7 +164,7 @@ test.describe('a teacher’s second semester @mobile', () => {
       picker.locator('option', { hasText: `${NAME} (BIOL 201) · Fall ${year}` }),
     ).toHaveCount(1);
     await expect(
-      picker.locator('option', { hasText: `${NAME} (BIOL 201) · Spring ${year + 1}` }),
+      picker.locator('option', { hasText: `${NAME} (BIOL 201H) · Spring ${year + 1}` }),
     ).toHaveCount(1);
     await expectAccessible(page);
   });

@@ -869,6 +869,7 @@ describe('copy class modal', () => {
       [`GET /content/${a.id}`]: { status: 500, body: { success: false, detail: 'broken' } },
       [`GET /content/${b.id}`]: ok({ content: { ...b, content: 'b text' } }),
       'POST /content': { status: 201, body: { success: true, data: { content: b } } },
+      [`POST /classes/${created.id}/carry-over`]: ok({ facts: 2, teacher_answers: 1, checks: 3 }),
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/dashboard');
@@ -901,6 +902,8 @@ describe('copy class modal', () => {
       `GET /content/${a.id}`,
       `GET /content/${b.id}`,
       'POST /content',
+      // last, the teacher's work on the original
+      `POST /classes/${created.id}/carry-over`,
     ]);
     expect(writes[0]!.body).toEqual({
       class_name: 'Biology II',
@@ -922,6 +925,7 @@ describe('copy class modal', () => {
       content: 'b text',
       content_type: 'other',
     });
+    expect(writes[7]!.body).toEqual({ from_class_id: item.id, copy_additional: true });
     expect(logged).toHaveBeenCalled();
   });
 

@@ -20,6 +20,7 @@ import {
 } from './class-info-fields';
 import { checkClassCreation } from './class-logic';
 import { termDefaults } from './class-term';
+import { carryOver } from './api/carry-over';
 import { createClass, type ClassPayload } from './api/create-class';
 import {
   createContent,
@@ -85,7 +86,9 @@ function defaults(item: ClassItem): CopyValues {
 
 /**
  * SPEC §4 copy class flow: create the class, then optionally copy the syllabus, then each
- * additional item. A failed copy step is only logged. Returns the new class.
+ * additional item; with the syllabus, the teacher's work on the class comes along (corrections,
+ * added and hidden facts, teacher answers, checked answers). A failed copy step is only logged.
+ * Returns the new class.
  */
 export async function copyClass(
   source: ClassItem,
@@ -130,6 +133,16 @@ export async function copyClass(
       } catch (error) {
         console.error(`Copying content ${item.id} failed`, error);
       }
+    }
+  }
+  if (options.copySyllabus) {
+    try {
+      await carryOver(created.id, {
+        from_class_id: source.id,
+        copy_additional: options.copyAdditional,
+      });
+    } catch (error) {
+      console.error("Copying the teacher's corrections and answers failed", error);
     }
   }
   return created;
