@@ -122,24 +122,6 @@ test.describe('the teacher side of conversations @mobile', () => {
     await page.keyboard.press('Escape');
     await expect(detail).toBeHidden();
 
-    // the contact request: reply by e-mail from the dashboard
-    await views.getByRole('button', { name: /Contact Requests/ }).click();
-    await expect(page).toHaveURL(/view=requests/);
-    await card.getByRole('button', { name: 'Reply' }).click();
-    const replyDialog = page.getByRole('dialog', { name: 'Reply to the student' });
-    await replyDialog
-      .getByLabel('Your reply')
-      .fill('It is part of the course and the bus is free. See you on the 13th!');
-    await expectAccessible(page);
-    await replyDialog.getByRole('button', { name: 'Send Reply' }).click();
-    await expect(replyDialog).toBeHidden();
-    await expect(card).toContainText(/Responded/);
-    await expect(card).toContainText('the bus is free');
-    await expect(page.getByTestId('contact-request-count')).toHaveCount(0);
-    const mail = await latestEmailTo('sam@student.test');
-    expect(mail.subject).toContain('replied to your question in Cell Biology');
-    expect(mail.text_body).toContain('It is part of the course and the bus is free.');
-
     // the question the material did not cover: answer it once, into the class material
     await views.getByRole('button', { name: /Unanswered/ }).click();
     await expect(page).toHaveURL(/view=unanswered/);
@@ -154,6 +136,27 @@ test.describe('the teacher side of conversations @mobile', () => {
     await expect(answerDialog).toBeHidden();
     await expect(page.getByText('Every question was answered from the material.')).toBeVisible();
     expect(await noSidewaysScroll(page)).toBe(true);
+    // the request about it is answered too: no longer pending, nor counted in the bell
+    await expect(page.getByTestId('contact-request-count')).toHaveCount(0);
+
+    // the contact request: reply by e-mail from the dashboard
+    await views.getByRole('button', { name: /Contact Requests/ }).click();
+    await expect(page).toHaveURL(/view=requests/);
+    await expect(card).toContainText('Answered');
+    await card.getByRole('button', { name: 'Reply' }).click();
+    const replyDialog = page.getByRole('dialog', { name: 'Reply to the student' });
+    await replyDialog
+      .getByLabel('Your reply')
+      .fill('It is part of the course and the bus is free. See you on the 13th!');
+    await expectAccessible(page);
+    await replyDialog.getByRole('button', { name: 'Send Reply' }).click();
+    await expect(replyDialog).toBeHidden();
+    await expect(card).toContainText(/Responded/);
+    await expect(card).toContainText('the bus is free');
+    await expect(page.getByTestId('contact-request-count')).toHaveCount(0);
+    const mail = await latestEmailTo('sam@student.test');
+    expect(mail.subject).toContain('replied to your question in Cell Biology');
+    expect(mail.text_body).toContain('It is part of the course and the bus is free.');
 
     // the class's analytics count what happened, and export it
     await page.goto(`/analytics?class_id=${cls.id}`);

@@ -20,6 +20,9 @@ export const DISMISS_TEXT = {
   restoreFailed: 'The question could not be put back. Please try again.',
 } as const;
 
+/** How long the toast with Undo stays: time to read it and reach Undo (Alt+T from the keyboard). */
+const UNDO_TOAST_MS = 10_000;
+
 /** A group's card, its Answer and its Dismiss are found by its latest conversation. */
 const groupKey = (group: UnansweredGroup) => group.conversation_ids[0] ?? group.question;
 
@@ -65,6 +68,7 @@ export function UnansweredPanel({ classId }: { classId: string }) {
         toast.success(DISMISS_TEXT.dismissed, {
           description: DISMISS_TEXT.dismissedDetail(group.question),
           action: { label: 'Undo', onClick: () => undo(group) },
+          duration: UNDO_TOAST_MS,
         });
         setFocusTarget(
           next ? `[data-answer="${CSS.escape(groupKey(next))}"]` : '#unanswered-title',
