@@ -3,8 +3,8 @@ import type { Email } from '../mail/mailer.ts';
 type ContactEmailInput = {
   to: string;
   teacherFirstName: string;
-  className: string;
-  courseCode: string | null;
+  /** the class as the teacher chooses it among theirs, its term included (classChoiceName) */
+  classLabel: string;
   studentEmail: string;
   reason: string;
   question: string;
@@ -20,9 +20,7 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
  * The student's address is in the body so the teacher can write back to them.
  */
 export function contactRequestEmail(input: ContactEmailInput): Email {
-  const classLabel = oneLine(
-    input.courseCode ? `${input.courseCode} ${input.className}` : input.className,
-  );
+  const classLabel = oneLine(input.classLabel);
   const text = [
     `Hi ${input.teacherFirstName},`,
     '',
@@ -57,17 +55,15 @@ type ReplyEmailInput = {
   to: string;
   teacherEmail: string;
   teacherName: string;
-  className: string;
-  courseCode: string | null;
+  /** the class, its term included (classChoiceName) */
+  classLabel: string;
   question: string;
   reply: string;
 };
 
 /** The teacher's reply to a student's contact request; the student's Reply goes to the teacher. */
 export function contactReplyEmail(input: ReplyEmailInput): Email {
-  const classLabel = oneLine(
-    input.courseCode ? `${input.courseCode} ${input.className}` : input.className,
-  );
+  const classLabel = oneLine(input.classLabel);
   const teacher = oneLine(input.teacherName);
   const text = [
     'Hello,',

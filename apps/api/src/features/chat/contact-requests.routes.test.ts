@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_MESSAGES } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createClass, subscribedTeacher } from '../../../test/factories.ts';
-import { startFakeSmtp } from '../../../test/fakes/smtp.ts';
+import { startFakeSmtp, subjectOf } from '../../../test/fakes/smtp.ts';
 import { REPLY_NOT_SENT } from './contact-requests.service.ts';
 
 type Teacher = Awaited<ReturnType<typeof subscribedTeacher>>;
@@ -218,7 +218,9 @@ describe('contact request replies over SMTP', () => {
       expect(mail).toBeDefined();
       expect(mail!.raw).toMatch(new RegExp(`Reply-To: ${teacher.input.email}`, 'i'));
       expect(mail!.raw).toContain('The answer is on page 12.');
-      expect(mail!.raw).toMatch(/Subject: Ada Lovelace\d+ replied to your question in BIO 101/);
+      expect(subjectOf(mail!)).toMatch(
+        /^Ada Lovelace\d+ replied to your question in Class 1 \(BIO 101\) · Fall 2026$/,
+      );
     } finally {
       await t.close();
       await smtp.close();

@@ -1,4 +1,4 @@
-import type { EmailRequest, EmailRequestList } from '@app/contracts';
+import { classChoiceName, type EmailRequest, type EmailRequestList } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../errors.ts';
 import type { ClassesService } from '../classes/classes.service.ts';
@@ -80,8 +80,7 @@ export class ContactRequestsService {
           to: request.student_email,
           teacherEmail: request.teacher_email,
           teacherName: `${request.teacher_first_name} ${request.teacher_last_name}`,
-          className: request.class_name,
-          courseCode: request.course_code,
+          classLabel: classChoiceName(request),
           question: request.conversation_question,
           reply: message,
         }),

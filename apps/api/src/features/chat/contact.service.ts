@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from '@app/contracts';
+import { CHAT_MESSAGES, classChoiceName } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -56,8 +56,7 @@ export class ContactService {
     const email = contactRequestEmail({
       to: cls.teacher_email,
       teacherFirstName: cls.teacher_first_name,
-      className: cls.class_name,
-      courseCode: cls.course_code,
+      classLabel: classChoiceName(cls),
       studentEmail: input.studentEmail,
       reason: input.reason,
       question: conversation.question,
