@@ -10,6 +10,7 @@ import {
   sql,
   startTrial,
   test,
+  studentHeaders,
 } from './fixtures';
 
 const SYLLABUS = `# Cell Biology Syllabus
@@ -61,7 +62,10 @@ test.describe('the teacher side of conversations @mobile', () => {
     });
 
     // a student asks three questions on the share link and asks the teacher for help
-    const studentContext = await browser.newContext({ viewport: page.viewportSize()! });
+    const studentContext = await browser.newContext({
+      viewport: page.viewportSize()!,
+      extraHTTPHeaders: studentHeaders(),
+    });
     const student = await studentContext.newPage();
     await student.goto(`/chat/${cls.chatUuid}`);
     await expect(await ask(student, 'What is the grading breakdown?')).toContainText(
@@ -183,7 +187,10 @@ test.describe('the teacher side of conversations @mobile', () => {
 
     // the next student (another browser: a thread is kept per browser) who asks the same
     // question gets the teacher's answer, with its source
-    const nextContext = await browser.newContext({ viewport: page.viewportSize()! });
+    const nextContext = await browser.newContext({
+      viewport: page.viewportSize()!,
+      extraHTTPHeaders: studentHeaders(),
+    });
     const next = await nextContext.newPage();
     await next.goto(`/chat/${cls.chatUuid}`);
     const reply = await ask(next, TRIP);

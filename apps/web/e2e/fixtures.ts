@@ -23,6 +23,15 @@ export function uniqueEmail(prefix = 'teacher') {
   return `${prefix}-${randomBytes(4).toString('hex')}@uni.test`;
 }
 
+/**
+ * A student of a journey on an address of their own (the e2e server trusts one proxy), as every
+ * real student is: the limits per address, such as 5 contact requests in 10 minutes, are then one
+ * student's, not the whole suite's on 127.0.0.1.
+ */
+export const studentHeaders = () => ({
+  'x-forwarded-for': `10.${[...randomBytes(3)].join('.')}`,
+});
+
 export type Teacher = { email: string; password: string; firstName: string; lastName: string };
 
 /**

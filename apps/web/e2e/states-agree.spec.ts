@@ -8,6 +8,7 @@ import {
   signIn,
   startTrial,
   test,
+  studentHeaders,
 } from './fixtures';
 
 const SYLLABUS = `# BIO 101: Introduction to Cell Biology
@@ -85,7 +86,10 @@ test.describe('states agree @mobile', () => {
 
     // a student asks two questions the material does not cover and one not about the course,
     // and asks the teacher about the field trip
-    const studentContext = await browser.newContext({ viewport: page.viewportSize()! });
+    const studentContext = await browser.newContext({
+      viewport: page.viewportSize()!,
+      extraHTTPHeaders: studentHeaders(),
+    });
     const student = await studentContext.newPage();
     await student.goto(`/chat/${cls.chatUuid}`);
     const trip = await ask(student, TRIP);

@@ -8,6 +8,7 @@ import {
   sql,
   startTrial,
   test,
+  studentHeaders,
 } from './fixtures';
 
 const SYLLABUS = `# Cell Biology Syllabus
@@ -55,6 +56,7 @@ test.describe('student chat @mobile', () => {
     expect(saved.ok(), await saved.text()).toBe(true);
 
     // the share link, opened with no account
+    await page.setExtraHTTPHeaders(studentHeaders());
     await page.goto(`/chat/${cls.chatUuid}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Cell Biology' })).toBeVisible();
     await expect(page).toHaveTitle(/^Cell Biology/);
