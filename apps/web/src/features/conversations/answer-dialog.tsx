@@ -16,14 +16,28 @@ export function AnswerDialog({
   classId,
   group,
   onClose,
+  onAnswered,
+  onCloseAutoFocus,
 }: {
   classId: string;
   group: UnansweredGroup | null;
   onClose(): void;
+  /** the answer is saved: the group leaves the list */
+  onAnswered?(group: UnansweredGroup): void;
+  onCloseAutoFocus?(event: Event): void;
 }) {
   return (
-    <TeacherAnswerDialog item={group} onClose={onClose}>
-      {(open) => <AnswerForm classId={classId} group={open} onSaved={onClose} />}
+    <TeacherAnswerDialog item={group} onClose={onClose} onCloseAutoFocus={onCloseAutoFocus}>
+      {(open) => (
+        <AnswerForm
+          classId={classId}
+          group={open}
+          onSaved={() => {
+            onAnswered?.(open);
+            onClose();
+          }}
+        />
+      )}
     </TeacherAnswerDialog>
   );
 }

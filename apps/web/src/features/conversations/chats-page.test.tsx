@@ -384,11 +384,28 @@ describe('/chats unanswered questions', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.queryByText('Where is the lab?')).toBeNull());
     expect(screen.getByText('Can I bring notes?')).toBeInTheDocument();
+    // the answered group's Answer is gone: focus goes to the group now in its place
+    const notesCard = screen.getByText('Can I bring notes?').closest('li')!;
+    await waitFor(() =>
+      expect(within(notesCard).getByRole('button', { name: 'Answer' })).toHaveFocus(),
+    );
     expect(calls.find((c) => c.path.endsWith('/answer'))?.body).toEqual({
       question: 'Lab room',
       answer: 'Room B214, Science Building.',
       conversation_ids: lab.conversation_ids,
     });
+  });
+
+  it('cancelling an answer gives focus back to its Answer', async () => {
+    const { user } = open(`/chats?class=${fall.id}&view=unanswered`, {
+      [`GET /chat/unanswered/${fall.id}`]: ok({ groups: [makeGroup()], total: 1 }),
+    });
+    const answer = await screen.findByRole('button', { name: 'Answer' });
+    await user.click(answer);
+    await screen.findByRole('dialog', { name: 'Answer this question' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(answer).toHaveFocus());
   });
 
   it('a blank question is not sent and the form says why', async () => {

@@ -13,16 +13,21 @@ import { errorText } from '@/lib/api-client';
 export function TeacherAnswerDialog<T>({
   item,
   onClose,
+  onCloseAutoFocus,
   children,
 }: {
   item: T | null;
   onClose(): void;
+  /** where focus goes on closing, when the opener may be gone (the answered row leaves) */
+  onCloseAutoFocus?(event: Event): void;
   /** the form, for the item being answered */
   children(item: T): ReactNode;
 }) {
   return (
     <Dialog open={item !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent size="md">{item !== null ? children(item) : null}</DialogContent>
+      <DialogContent size="md" onCloseAutoFocus={onCloseAutoFocus}>
+        {item !== null ? children(item) : null}
+      </DialogContent>
     </Dialog>
   );
 }

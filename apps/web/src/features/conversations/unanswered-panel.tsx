@@ -60,9 +60,25 @@ export function UnansweredPanel({ classId }: { classId: string }) {
     });
   }
 
-  /** The group leaves; focus goes to the Answer of the group taking its place, else the heading. */
-  function dismissGroup(group: UnansweredGroup, index: number) {
+  /** What takes focus once `group` leaves: the Answer of the group taking its place, else the heading. */
+  function focusAfter(group: UnansweredGroup): string {
+    const index = groups?.findIndex((g) => groupKey(g) === groupKey(group)) ?? -1;
     const next = groups?.[index + 1] ?? groups?.[index - 1];
+    return next ? `[data-answer="${CSS.escape(groupKey(next))}"]` : '#unanswered-title';
+  }
+
+  /** An answered group leaves the list: focus goes where a dismissed group's would. */
+  const afterAnswer = useRef<string | null>(null);
+  function returnFocusAfterAnswer(event: Event) {
+    if (!afterAnswer.current) return; // cancelled: back to the group's Answer, as Radix does
+    event.preventDefault();
+    setFocusTarget(afterAnswer.current);
+    afterAnswer.current = null;
+  }
+
+  /** The group leaves; focus goes to the Answer of the group taking its place, else the heading. */
+  function dismissGroup(group: UnansweredGroup) {
+    const target = focusAfter(group);
     dismiss.mutate(group, {
       onSuccess: () => {
         toast.success(DISMISS_TEXT.dismissed, {
@@ -70,9 +86,7 @@ export function UnansweredPanel({ classId }: { classId: string }) {
           action: { label: 'Undo', onClick: () => undo(group) },
           duration: UNDO_TOAST_MS,
         });
-        setFocusTarget(
-          next ? `[data-answer="${CSS.escape(groupKey(next))}"]` : '#unanswered-title',
-        );
+        setFocusTarget(target);
       },
       onError: (error) => toast.error(errorText(error, DISMISS_TEXT.failed)),
     });
@@ -111,7 +125,7 @@ export function UnansweredPanel({ classId }: { classId: string }) {
         />
       ) : groups && groups.length > 0 ? (
         <ul className="space-y-3">
-          {groups.map((group, index) => (
+          {groups.map((group) => (
             <GroupCard key={groupKey(group)} group={group}>
               <Button size="sm" data-answer={groupKey(group)} onClick={() => setAnswering(group)}>
                 <MessageSquarePlus aria-hidden="true" />
@@ -124,7 +138,7 @@ export function UnansweredPanel({ classId }: { classId: string }) {
                 title={DISMISS_TEXT.hint}
                 loading={dismiss.isPending && dismiss.variables === group}
                 disabled={dismiss.isPending}
-                onClick={() => dismissGroup(group, index)}
+                onClick={() => dismissGroup(group)}
               >
                 {dismiss.isPending && dismiss.variables === group ? null : (
                   <Ban aria-hidden="true" />
@@ -141,7 +155,13 @@ export function UnansweredPanel({ classId }: { classId: string }) {
         </div>
       )}
 
-      <AnswerDialog classId={classId} group={answering} onClose={() => setAnswering(null)} />
+      <AnswerDialog
+        classId={classId}
+        group={answering}
+        onClose={() => setAnswering(null)}
+        onAnswered={(group) => (afterAnswer.current = focusAfter(group))}
+        onCloseAutoFocus={returnFocusAfterAnswer}
+      />
     </section>
   );
 }
