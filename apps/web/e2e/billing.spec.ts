@@ -11,6 +11,7 @@ import {
   startTrial,
   test,
   uniqueEmail,
+  gotoAfterSignIn,
 } from './fixtures.ts';
 
 const DEMO_BANNER = 'Demo mode — no card is charged';
@@ -175,7 +176,7 @@ test.describe('a teacher on the trial', () => {
     await signIn(page, teacher);
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    await page.goto('/billing');
+    await gotoAfterSignIn(page, '/billing');
     await expect(page.getByRole('heading', { level: 1, name: 'Billing & Usage' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Current plan' })).toBeVisible();
     await expect(page.getByText('Teacher plan')).toBeVisible();

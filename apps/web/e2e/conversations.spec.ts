@@ -11,6 +11,7 @@ import {
   startTrial,
   test,
   studentHeaders,
+  gotoAfterSignIn,
 } from './fixtures';
 
 const SYLLABUS = `# Cell Biology Syllabus
@@ -224,7 +225,7 @@ test.describe('the teacher side of conversations @mobile', () => {
     );
     await signIn(page, teacher);
     await page.waitForURL('**/dashboard');
-    await page.goto(`/chat-history?class=${cls.id}`);
+    await gotoAfterSignIn(page, `/chat-history?class=${cls.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Chat History' })).toBeVisible();
     const list = page.getByRole('list', { name: 'Conversations' });
     await expect(list.getByRole('listitem')).toHaveCount(20);

@@ -103,6 +103,20 @@ export async function signIn(page: Page, teacher: Teacher, password = teacher.pa
   return dialog;
 }
 
+/**
+ * Goes to `path` just after signing in. Signing in ends in a full page load of the dashboard
+ * (SPEC §4) that can come after the URL already says /dashboard (the landing page moves there
+ * too), and it interrupts a navigation made before it: the navigation is made again until it
+ * lands.
+ */
+export async function gotoAfterSignIn(page: Page, path: string) {
+  const wanted = new URL(path, page.url());
+  await expect(async () => {
+    await page.goto(path);
+    expect(new URL(page.url()).pathname).toBe(wanted.pathname);
+  }).toPass({ timeout: 15_000 });
+}
+
 /** A teacher with no classes meets the create wizard on the dashboard (SPEC §2); close it. */
 export async function closeCreateWizard(page: Page) {
   const wizard = page.getByRole('dialog', { name: 'Create New Class' });

@@ -13,6 +13,7 @@ import {
   startTrial,
   test,
   uniqueEmail,
+  gotoAfterSignIn,
 } from './fixtures.ts';
 
 /**
@@ -236,13 +237,8 @@ test.describe('second visits @mobile', () => {
     await refused.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dashboard/);
 
-    // a new e-mail address waits for the link sent to it. Signing in ends in a full page load of
-    // the dashboard (SPEC §4) that can come after the URL already says /dashboard: a goto made
-    // before it is interrupted, so it is made again until it lands
-    await expect(async () => {
-      await page.goto('/account');
-      await expect(page).toHaveURL(/\/account$/, { timeout: 1000 });
-    }).toPass();
+    // a new e-mail address waits for the link sent to it
+    await gotoAfterSignIn(page, '/account');
     const profileForm = page
       .locator('form')
       .filter({ has: page.getByRole('heading', { name: 'Profile', exact: true }) });

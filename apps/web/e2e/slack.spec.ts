@@ -8,6 +8,7 @@ import {
   expectAccessible,
   signIn,
   test,
+  gotoAfterSignIn,
 } from './fixtures';
 import { syllabusPdf } from './support/syllabus-pdf';
 
@@ -102,7 +103,7 @@ test.describe('the team-chat integration', () => {
     // Integrations → Slack's authorize page → our OAuth callback → Workspace connected
     await signIn(page, teacher);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/integrations');
+    await gotoAfterSignIn(page, '/integrations');
     await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
     await page.getByRole('button', { name: 'Connect to the team-chat service' }).click();
     await page.waitForURL('**/install-success');
