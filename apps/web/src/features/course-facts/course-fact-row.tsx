@@ -146,12 +146,7 @@ export function CourseFactRow({
           </p>
         ) : null}
         {source ? <FactSource title={source.content_title} text={source.text} /> : null}
-        {confirm?.error ? (
-          <p role="alert" className="mt-1.5 flex items-start gap-1.5 text-xs text-danger-700">
-            <AlertCircle aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-            <span className="min-w-0">{confirm.error}</span>
-          </p>
-        ) : null}
+        {confirm?.error ? <RowError message={confirm.error} /> : null}
       </div>
       <div className="-ml-2 flex shrink-0 flex-wrap gap-1 sm:ml-0">
         {confirmable ? (
@@ -255,12 +250,7 @@ function HiddenJustNowRow({
             longer told it.
           </span>
         </p>
-        {confirm?.error ? (
-          <p role="alert" className="mt-1.5 flex items-start gap-1.5 text-xs text-danger-700">
-            <AlertCircle aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-            <span className="min-w-0">{confirm.error}</span>
-          </p>
-        ) : null}
+        {confirm?.error ? <RowError message={confirm.error} /> : null}
       </div>
       <Button
         variant="outline"
@@ -277,5 +267,15 @@ function HiddenJustNowRow({
         Undo
       </Button>
     </li>
+  );
+}
+
+/** Why a row's own change (Confirm, Undo) failed, under the row's text. */
+function RowError({ message }: { message: string }) {
+  return (
+    <p role="alert" className="mt-1.5 flex items-start gap-1.5 text-xs text-danger-700">
+      <AlertCircle aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+      <span className="min-w-0">{message}</span>
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { CourseFact } from '@app/contracts';
+import type { CourseFact, FactUpdate } from '@app/contracts';
 import { ListChecks, Plus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -55,24 +55,33 @@ export function CourseFactsView({ classId }: { classId: string }) {
   }
 
   /**
-   * Confirming stores the extracted value as the teacher's own fact (PATCH with its value): the
-   * row then shows it confirmed, and students are given it as an answer.
+   * A row's own change (Confirm, Undo): on its way and its failure shown in the row; once made,
+   * `done` says so and the row's Edit takes the focus its button had.
    */
-  async function confirm(entry: FactEntry) {
+  async function changeRow(entry: FactEntry, patch: FactUpdate, failed: string, done: () => void) {
     const key = entryKey(entry);
     const set = (state: ConfirmState | null) =>
       setConfirms(({ [key]: _old, ...others }) => (state ? { ...others, [key]: state } : others));
     set({ pending: true, error: null });
     setAnnouncement('');
     try {
-      await update.mutateAsync({ factId: entry.fact.id, patch: { value: entry.fact.value } });
+      await update.mutateAsync({ factId: entry.fact.id, patch });
       set(null);
+      done();
       setFocusEditOf(key);
-      setAnnouncement(FACTS_TEXT.confirmed(factName(entry.fact)));
     } catch (failure) {
-      set({ pending: false, error: errorText(failure, FACTS_TEXT.confirmFailed) });
+      set({ pending: false, error: errorText(failure, failed) });
     }
   }
+
+  /**
+   * Confirming stores the extracted value as the teacher's own fact (PATCH with its value): the
+   * row then shows it confirmed, and students are given it as an answer.
+   */
+  const confirm = (entry: FactEntry) =>
+    changeRow(entry, { value: entry.fact.value }, FACTS_TEXT.confirmFailed, () =>
+      setAnnouncement(FACTS_TEXT.confirmed(factName(entry.fact))),
+    );
 
   /**
    * A fact just hidden keeps its place with an Undo (as a removed date does): the Review Course
@@ -84,22 +93,11 @@ export function CourseFactsView({ classId }: { classId: string }) {
   }
 
   /** Undo: the fact is active again (PATCH status active) and its Edit takes the focus. */
-  async function unhide(entry: FactEntry) {
-    const key = entryKey(entry);
-    const set = (state: ConfirmState | null) =>
-      setConfirms(({ [key]: _old, ...others }) => (state ? { ...others, [key]: state } : others));
-    set({ pending: true, error: null });
-    setAnnouncement('');
-    try {
-      await update.mutateAsync({ factId: entry.fact.id, patch: { status: 'active' } });
-      set(null);
+  const unhide = (entry: FactEntry) =>
+    changeRow(entry, { status: 'active' }, FACTS_TEXT.unhideFailed, () => {
       setJustHidden((ids) => ids.filter((id) => id !== entry.fact.id));
-      setFocusEditOf(key);
       setAnnouncement(FACTS_TEXT.unhidden(factName(entry.fact)));
-    } catch (failure) {
-      set({ pending: false, error: errorText(failure, FACTS_TEXT.unhideFailed) });
-    }
-  }
+    });
 
   function onAction(action: FactAction, entry: FactEntry, from: HTMLElement) {
     if (action === 'confirm') void confirm(entry);
