@@ -74,6 +74,8 @@ export class ContactRequestsService {
    */
   async reply(teacherId: string, id: string, message: string): Promise<EmailRequest> {
     const request = await this.owned(teacherId, id);
+    // what the reply answers: the questions asked by now, not one asked while the e-mail goes
+    const writtenAt = new Date();
     try {
       await this.deps.mailer.send(
         contactReplyEmail({
@@ -93,7 +95,7 @@ export class ContactRequestsService {
       throw new AppError('EMAIL_NOT_SENT', REPLY_NOT_SENT);
     }
     await this.deps.repo.markResponded(id, message);
-    await this.deps.conversations.closeByReply(teacherId, request.conversation_id, id);
+    await this.deps.conversations.closeByReply(teacherId, request.conversation_id, id, writtenAt);
     return toRequest(await this.owned(teacherId, id));
   }
 }

@@ -315,16 +315,21 @@ export class ConversationsRepository extends Repository {
 
   /**
    * Closes the class's open unanswered conversations among `ids` with the teacher's e-mailed reply
-   * to a contact request; only those asked before the reply (a later student was not answered).
+   * to a contact request; only those asked by `writtenAt` (a later student was not answered).
    */
-  async closeByReply(classId: string, ids: string[], requestId: string): Promise<number> {
+  async closeByReply(
+    classId: string,
+    ids: string[],
+    requestId: string,
+    writtenAt: Date,
+  ): Promise<number> {
     if (ids.length === 0) return 0;
     const r = await this.db
       .updateTable('conversations')
       .set({ answered_request_id: requestId })
       .where('class_id', '=', classId)
       .where('id', 'in', ids)
-      .where('created_at', '<=', sql<Date>`now()`)
+      .where('created_at', '<=', writtenAt)
       .where(OPEN_UNANSWERED)
       .executeTakeFirst();
     return Number(r.numUpdatedRows);

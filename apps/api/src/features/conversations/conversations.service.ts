@@ -280,14 +280,19 @@ export class ConversationsService {
 
   /**
    * The teacher e-mailed a reply to a contact request: its conversation and the class's open
-   * unanswered ones asking the same, asked before the reply, are answered. For a request the
-   * caller has checked is the teacher's.
+   * unanswered ones asking the same, asked by `writtenAt` (before the e-mail went), are answered.
+   * For a request the caller has checked is the teacher's.
    */
-  async closeByReply(teacherId: string, conversationId: string, requestId: string) {
+  async closeByReply(
+    teacherId: string,
+    conversationId: string,
+    requestId: string,
+    writtenAt: Date,
+  ) {
     const found = await this.deps.repo.find(teacherId, conversationId);
     if (!found) return 0;
     const ids = await this.openAskingSame(found.class_id, found);
-    return this.deps.repo.closeByReply(found.class_id, ids, requestId);
+    return this.deps.repo.closeByReply(found.class_id, ids, requestId, writtenAt);
   }
 
   /**
