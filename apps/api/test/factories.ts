@@ -86,3 +86,29 @@ export async function createClass(
     throw new Error(`class creation failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: { id: string; chat_uuid: string; class_name: string } }).data;
 }
+
+let students = 0;
+/** An address of a student's own (private range), so a limit per address is one student's. */
+export function studentAddress(): string {
+  students += 1;
+  return `10.77.${(students >> 8) & 255}.${students & 255}`;
+}
+
+/** What a student is told: the reply to an ask on a class's share link. */
+export type StudentReply = { id: string; response: string; source_type: string; kind: string };
+
+/** A student asks on a class's share link, from an address of their own. */
+export async function askAsStudent(
+  app: FastifyInstance,
+  chatUuid: string,
+  question: string,
+): Promise<StudentReply> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/chat/ask/${chatUuid}`,
+    payload: { question },
+    remoteAddress: studentAddress(),
+  });
+  if (res.statusCode !== 200) throw new Error(`ask failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: StudentReply }).data;
+}

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { createClass, subscribedTeacher } from '../../../test/factories.ts';
+import {
+  askAsStudent,
+  createClass,
+  studentAddress,
+  subscribedTeacher,
+} from '../../../test/factories.ts';
 
 /**
  * Issue 31, item 6: a contact request and the Unanswered tab say the same. A request whose
@@ -21,19 +26,7 @@ let owner: Auth;
 let stranger: Auth;
 let cls: { id: string; chat_uuid: string };
 
-let addressCounter = 0;
-const freshAddress = () => `203.0.113.${++addressCounter}`;
-
-async function ask(question: string): Promise<{ id: string; source_type: string }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/chat/ask/${cls.chat_uuid}`,
-    payload: { question },
-    remoteAddress: freshAddress(),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const ask = (question: string) => askAsStudent(t.app, cls.chat_uuid, question);
 
 async function contact(conversationId: string): Promise<string> {
   const res = await t.app.inject({
@@ -44,7 +37,7 @@ async function contact(conversationId: string): Promise<string> {
       student_email: 'ana@student.test',
       request_reason: 'Please tell me before Friday.',
     },
-    remoteAddress: freshAddress(),
+    remoteAddress: studentAddress(),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id;

@@ -6,7 +6,7 @@ import {
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { createClass, subscribedTeacher } from '../../../test/factories.ts';
+import { askAsStudent, createClass, subscribedTeacher } from '../../../test/factories.ts';
 import { factsServiceOf } from '../../../test/services.ts';
 import { AssistantCheckRepository } from '../assistant-check/assistant-check.repository.ts';
 import { CarryOverRepository } from './carry-over.repository.ts';
@@ -31,7 +31,6 @@ const ANSWERED = 'Can we bring a calculator to the midterm?';
 const ANSWER = 'Yes, a non-graphing calculator is allowed.';
 
 let t: TestApp;
-let ip = 0;
 
 type Teacher = { auth: Record<string, string> };
 type Json = Record<string, unknown>;
@@ -92,17 +91,7 @@ async function copyOtherItems(teacher: Teacher, from: string, to: string) {
 const carryOver = (teacher: Teacher | null, to: string, payload: Json) =>
   call(teacher, 'POST', `/api/classes/${to}/carry-over`, payload);
 
-async function ask(chatUuid: string, question: string) {
-  ip += 1;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/chat/ask/${chatUuid}`,
-    remoteAddress: `198.51.100.${ip % 250}`,
-    payload: { question },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().data as { response: string };
-}
+const ask = (chatUuid: string, question: string) => askAsStudent(t.app, chatUuid, question);
 
 /**
  * A class its teacher has worked on: an e-mail corrected, the final exam hidden, a fact added,

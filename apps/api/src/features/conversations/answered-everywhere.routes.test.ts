@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { createClass, subscribedTeacher } from '../../../test/factories.ts';
+import { askAsStudent, createClass, subscribedTeacher } from '../../../test/factories.ts';
 
 /**
  * Issue 31, item 6: a question the teacher answered leaves the Unanswered tab however it was
@@ -21,9 +21,6 @@ let t: TestApp;
 let owner: Auth;
 let stranger: Auth;
 
-let addressCounter = 0;
-const freshAddress = () => `198.51.100.${++addressCounter}`;
-
 async function classWithSyllabus(auth: Auth) {
   const cls = await createClass(t.app, auth);
   const res = await t.app.inject({
@@ -36,19 +33,7 @@ async function classWithSyllabus(auth: Auth) {
   return cls;
 }
 
-async function ask(
-  chatUuid: string,
-  question: string,
-): Promise<{ id: string; source_type: string }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/chat/ask/${chatUuid}`,
-    payload: { question },
-    remoteAddress: freshAddress(),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const ask = (chatUuid: string, question: string) => askAsStudent(t.app, chatUuid, question);
 
 async function unanswered(classId: string, auth = owner): Promise<Groups> {
   const res = await t.app.inject({
