@@ -12,6 +12,7 @@ import {
   test,
   studentHeaders,
   gotoAfterSignIn,
+  askInChat,
 } from './fixtures';
 
 const SYLLABUS = `# Cell Biology Syllabus
@@ -30,18 +31,6 @@ The midterm exam is on October 14 in Science Hall 101. The final exam is on Dece
 const TRIP = 'Is there a field trip to the aquarium?';
 const TRIP_ANSWER =
   'Yes: we visit the city aquarium on Friday, November 13. The bus leaves at 9 am.';
-
-/** A student on the share link asks one question and waits for its answer. */
-async function ask(page: Page, question: string) {
-  const thread = page.getByRole('log', { name: 'Conversation' });
-  const answers = thread.getByRole('article', { name: 'Answer' });
-  const before = await answers.count();
-  const box = page.getByLabel('Your question');
-  await box.fill(question);
-  await box.press('Enter');
-  await expect(answers).toHaveCount(before + 1);
-  return answers.last();
-}
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -69,11 +58,11 @@ test.describe('the teacher side of conversations @mobile', () => {
     });
     const student = await studentContext.newPage();
     await student.goto(`/chat/${cls.chatUuid}`);
-    await expect(await ask(student, 'What is the grading breakdown?')).toContainText(
+    await expect(await askInChat(student, 'What is the grading breakdown?')).toContainText(
       'lab reports (30%)',
     );
-    await expect(await ask(student, 'When is the midterm exam?')).toContainText('October 14');
-    const notCovered = await ask(student, TRIP);
+    await expect(await askInChat(student, 'When is the midterm exam?')).toContainText('October 14');
+    const notCovered = await askInChat(student, TRIP);
     await notCovered.getByRole('button', { name: 'Contact Teacher' }).click();
     const contact = student.getByRole('dialog', { name: 'Contact Teacher' });
     await contact.getByLabel('Your email').fill('sam@student.test');
@@ -194,7 +183,7 @@ test.describe('the teacher side of conversations @mobile', () => {
     });
     const next = await nextContext.newPage();
     await next.goto(`/chat/${cls.chatUuid}`);
-    const reply = await ask(next, TRIP);
+    const reply = await askInChat(next, TRIP);
     await expect(reply).toContainText('Friday, November 13');
     await expect(
       reply.getByRole('button', { name: new RegExp(TRIP.replace('?', '\\?')) }),

@@ -83,6 +83,18 @@ export async function latestEmailTo(to: string): Promise<{ subject: string; text
   throw new Error(`no e-mail reached the outbox for ${to}`);
 }
 
+/** A student on the share link asks one question and waits for its answer (that one, however many follow). */
+export async function askInChat(student: Page, question: string) {
+  const thread = student.getByRole('log', { name: 'Conversation' });
+  const answers = thread.getByRole('article', { name: 'Answer' });
+  const before = await answers.count();
+  const box = student.getByLabel('Your question');
+  await box.fill(question);
+  await box.press('Enter');
+  await expect(answers).toHaveCount(before + 1);
+  return answers.nth(before);
+}
+
 /** Fails on any serious or critical accessibility violation. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   apiToken,
   createClassWithSyllabus,
@@ -9,6 +8,7 @@ import {
   startTrial,
   test,
   studentHeaders,
+  askInChat,
 } from './fixtures';
 
 const SYLLABUS = `# BIO 101: Introduction to Cell Biology
@@ -27,19 +27,6 @@ const PIZZA = 'Where is the best pizza in town?';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayFromToday = (offset: number) =>
   new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
-
-/** A student on the share link asks one question and waits for its answer. */
-async function ask(student: Page, question: string) {
-  const thread = student.getByRole('log', { name: 'Conversation' });
-  const answers = thread.getByRole('article', { name: 'Answer' });
-  const before = await answers.count();
-  const box = student.getByLabel('Your question');
-  await box.fill(question);
-  await box.press('Enter');
-  await expect(answers).toHaveCount(before + 1);
-  // this answer, however many follow it
-  return answers.nth(before);
-}
 
 test.describe('states agree @mobile', () => {
   test('a question the teacher answered is answered everywhere, one not about the course is dismissed, and the pages open on the class with this term’s questions', async ({
@@ -92,10 +79,10 @@ test.describe('states agree @mobile', () => {
     });
     const student = await studentContext.newPage();
     await student.goto(`/chat/${cls.chatUuid}`);
-    const trip = await ask(student, TRIP);
+    const trip = await askInChat(student, TRIP);
     await expect(trip.getByRole('button', { name: 'Contact Teacher' })).toBeVisible();
-    await ask(student, DOG);
-    await ask(student, PIZZA);
+    await askInChat(student, DOG);
+    await askInChat(student, PIZZA);
     await trip.getByRole('button', { name: 'Contact Teacher' }).click();
     const contact = student.getByRole('dialog', { name: 'Contact Teacher' });
     await contact.getByLabel('Your email').fill('ana@student.test');
